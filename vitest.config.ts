@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/src/**/*.test.ts', 'e2e/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // A JSON summary beside the console output lets .ci/run print its closing count line.
+    reporters: ['default', ['json', { outputFile: '.vitest-results.json' }]],
+  },
+});
