@@ -1,1 +1,31 @@
-export const placeholder = 1;
+export { ProxmoxClient, createProxmoxClient } from './proxmox-client.js';
+export type { CallOptions } from './proxmox-client.js';
+export type { ProxmoxClientOptions } from './client-options.js';
+export type { ApiToken } from './api-token.js';
+export type { Ticket } from './ticket-session.js';
+export type { TaskResult, WaitForTaskOptions } from './task-waiter.js';
+export { formatUpid, isUpid, parseUpid } from './upid.js';
+export type { Upid } from './upid.js';
+export { decodeSshKeys, encodeSshKeys } from './ssh-keys.js';
+export { normalizeFingerprint } from './tls-pinning.js';
+export {
+  InvalidArgumentError,
+  InvalidUpidError,
+  LockedError,
+  MalformedResponseError,
+  NotFoundError,
+  NotImplementedError,
+  ParameterError,
+  PermissionDeniedError,
+  ProxmoxError,
+  TaskFailedError,
+  TaskTimeoutError,
+  TlsFingerprintMismatchError,
+  UnauthorizedError,
+  UnreachableError,
+  VmNotRunningError,
+  VmRunningError,
+  VmidTakenError,
+} from './errors.js';
+export type { ProxmoxErrorCode, UnreachableReason } from './errors.js';
+export type * from './types.js';

@@ -1,5 +1,0 @@
-import { expect, test } from 'vitest';
-import { placeholder } from './index.js';
-test('x', () => {
-  expect(placeholder).toBe(1);
-});

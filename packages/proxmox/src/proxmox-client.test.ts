@@ -1,0 +1,232 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterEach, describe, expect, test } from 'vitest';
+import { WebSocketServer } from 'ws';
+
+import { MalformedResponseError, UnauthorizedError } from './errors.js';
+import { ProxmoxClient, createProxmoxClient } from './proxmox-client.js';
+import { encodeSshKeys } from './ssh-keys.js';
+
+/** Wire-level checks against a plain HTTP stand-in; behaviour against Proxmox's is in the .it tests. */
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const UPID = 'UPID:pve1:00000ABC:00000DEF:679A423B:qmclone:9000:root@pam!sim:';
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function standIn(answer: (request: Seen, response: ServerResponse) => void) {
+  const seen: Seen[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const entry = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('latin1'),
+      };
+      seen.push(entry);
+      answer(entry, response);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = createProxmoxClient({ baseUrl: url, token: 'root@pam!sim=secret-1', retries: { count: 0 } });
+  cleanups.push(async () => {
+    await client.close();
+    server.closeAllConnections();
+    server.close();
+    await once(server, 'close');
+  });
+  return { client, seen, server };
+}
+
+function data(value: unknown) {
+  return (_request: Seen, response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' });
+    response.end(JSON.stringify({ data: value }));
+  };
+}
+
+describe('ProxmoxClient on the wire', () => {
+  test('sends the token header', async () => {
+    const { client, seen } = await standIn(data({ version: '8.3.0', release: '8.3', repoid: 'abc' }));
+    expect(await client.getVersion()).toEqual({ version: '8.3.0', release: '8.3', repoid: 'abc' });
+    expect(seen[0]?.headers.authorization).toBe('PVEAPIToken=root@pam!sim=secret-1');
+  });
+
+  test('nextid: the JSON string becomes a number', async () => {
+    const { client, seen } = await standIn(data('1042'));
+    expect(await client.getNextVmid()).toBe(1042);
+    expect(await client.getNextVmid(1042)).toBe(1042);
+    expect(seen.map((r) => r.url)).toEqual(['/api2/json/cluster/nextid', '/api2/json/cluster/nextid?vmid=1042']);
+  });
+
+  test('nextid: anything but a VMID is a MalformedResponseError', async () => {
+    const { client } = await standIn(data({ vmid: 100 }));
+    await expect(client.getNextVmid()).rejects.toBeInstanceOf(MalformedResponseError);
+  });
+
+  test('clone posts its parameters and returns the UPID', async () => {
+    const { client, seen } = await standIn(data(UPID));
+    const upid = await client.cloneVm('pve1', 9000, { newid: 1042, name: 'NR-1f0e', full: true, storage: 'local-lvm' });
+    expect(upid).toBe(UPID);
+    expect(seen[0]?.url).toBe('/api2/json/nodes/pve1/qemu/9000/clone');
+    expect(Object.fromEntries(new URLSearchParams(seen[0]?.body))).toEqual({
+      newid: '1042',
+      name: 'NR-1f0e',
+      full: '1',
+      storage: 'local-lvm',
+    });
+  });
+
+  test('a method that starts a task refuses an answer that is not a UPID', async () => {
+    const { client } = await standIn(data('<html>'));
+    await expect(client.startVm('pve1', 100)).rejects.toBeInstanceOf(MalformedResponseError);
+  });
+
+  test('config POST: sshkeys stored URI-encoded and form-encoded again, lists joined', async () => {
+    const { client, seen } = await standIn(data(null));
+    const keys = ['ssh-ed25519 AAAAC3Nz+/a= alice@example.com', 'ssh-rsa AAAAB3== bob@h'];
+    expect(
+      await client.updateVmConfig('pve1', 1042, { sshkeys: keys, tags: ['nr', 'web'], delete: ['ide0', 'unused0'], cores: 2 }),
+    ).toBeNull();
+    const received = new URLSearchParams(seen[0]?.body);
+    expect(received.get('sshkeys')).toBe(encodeSshKeys(keys));
+    expect(received.get('sshkeys')).toMatch(/^[-%a-zA-Z0-9_.!~*'()]*$/);
+    expect(received.get('tags')).toBe('nr;web');
+    expect(received.get('delete')).toBe('ide0,unused0');
+  });
+
+  test('config GET with current=1; DELETE of a VM with its hyphenated options in the query', async () => {
+    const { client, seen } = await standIn((request, response) => {
+      data(request.method === 'GET' ? { digest: 'd', cores: 2, memory: '2048' } : UPID)(request, response);
+    });
+    expect(await client.getVmConfig('pve1', 100, { current: true })).toEqual({ digest: 'd', cores: 2, memory: '2048' });
+    await client.deleteVm('pve1', 100, { purge: true, destroyUnreferencedDisks: true });
+    expect(seen.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'GET /api2/json/nodes/pve1/qemu/100/config?current=1 ',
+      'DELETE /api2/json/nodes/pve1/qemu/100?purge=1&destroy-unreferenced-disks=1 ',
+    ]);
+  });
+
+  test('a volume id is one path segment', async () => {
+    const { client, seen } = await standIn(data(UPID));
+    await client.deleteVolume('pve1', 'local', 'local:backup/vzdump-qemu-100-2026_01_01-00_00_00.vma.zst');
+    expect(seen[0]?.url).toBe(
+      '/api2/json/nodes/pve1/storage/local/content/local%3Abackup%2Fvzdump-qemu-100-2026_01_01-00_00_00.vma.zst',
+    );
+  });
+
+  test('vzdump: a UPID is a task, the plain string OK means the VM is on another node', async () => {
+    let answer: unknown = UPID;
+    const { client, seen } = await standIn((request, response) => {
+      data(answer)(request, response);
+    });
+    expect(
+      await client.vzdump('pve1', { vmid: 100, mode: 'snapshot', compress: 'zstd', notesTemplate: '{{guestname}}' }),
+    ).toEqual({ kind: 'task', upid: UPID });
+    expect(new URLSearchParams(seen[0]?.body).get('notes-template')).toBe('{{guestname}}');
+    answer = 'OK';
+    expect(await client.vzdump('pve2', { vmid: 100 })).toEqual({ kind: 'not-on-this-node' });
+  });
+
+  test('upload sends multipart with content first and the file part named filename', async () => {
+    const { client, seen } = await standIn(data(UPID));
+    const upid = await client.uploadToStorage('pve1', 'local', {
+      content: 'iso',
+      filename: 'nr-seed.iso',
+      data: new Uint8Array([0x43, 0x44, 0x30, 0x30, 0x31]),
+    });
+    expect(upid).toBe(UPID);
+    const request = seen[0];
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const body = request?.body ?? '';
+    expect(body).toMatch(/name="content"\r\n\r\niso\r\n/);
+    expect(body).toMatch(/name="filename"; filename="nr-seed.iso"\r\nContent-Type: application\/octet-stream\r\n\r\nCD001\r\n/);
+    expect(body.indexOf('name="content"')).toBeLessThan(body.indexOf('name="filename"'));
+  });
+
+  test('vncproxy asks for a websocket ticket and normalises the port', async () => {
+    const { client, seen } = await standIn(
+      data({ user: 'root@pam!sim', ticket: 'PVEVNC:x', password: 'abcdefgh', cert: 'PEM', port: '5900', upid: UPID }),
+    );
+    expect((await client.createVncProxy('pve1', 100)).port).toBe(5900);
+    expect(seen[0]?.body).toBe('websocket=1');
+  });
+
+  test('firewall rule update joins delete and sends moveto', async () => {
+    const { client, seen } = await standIn(data(null));
+    await client.updateFirewallRule('pve1', 100, 3, { moveto: 0, delete: ['comment', 'sport'], digest: 'abc' });
+    expect(seen[0]?.method).toBe('PUT');
+    expect(seen[0]?.url).toBe('/api2/json/nodes/pve1/qemu/100/firewall/rules/3');
+    expect(Object.fromEntries(new URLSearchParams(seen[0]?.body))).toEqual({
+      moveto: '0',
+      digest: 'abc',
+      delete: 'comment,sport',
+    });
+  });
+
+  test('stop and shutdown take their options under Proxmox names', async () => {
+    const { client, seen } = await standIn(data(UPID.replace('qmclone', 'qmstop')));
+    await client.stopVm('pve1', 100, { overruleShutdown: true, timeout: 10 });
+    await client.shutdownVm('pve1', 100, { forceStop: true, timeout: 30 });
+    expect(seen.map((r) => `${r.url} ${r.body}`)).toEqual([
+      '/api2/json/nodes/pve1/qemu/100/status/stop timeout=10&overrule-shutdown=1',
+      '/api2/json/nodes/pve1/qemu/100/status/shutdown forceStop=1&timeout=30',
+    ]);
+  });
+});
+
+describe('ProxmoxClient console WebSocket', () => {
+  test('opens vncwebsocket with the token, the ticket in the query and subprotocol binary', async () => {
+    const { server } = await standIn(data(null));
+    const upgrades: IncomingMessage[] = [];
+    const wss = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('binary') ? 'binary' : false) });
+    server.on('upgrade', (request: IncomingMessage, socket, head) => {
+      upgrades.push(request);
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        ws.send(Buffer.from('RFB 003.008\n'));
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+    const client = new ProxmoxClient({ baseUrl: `http://127.0.0.1:${port}`, token: 'root@pam!sim=secret-1' });
+    cleanups.push(() => client.close());
+
+    const ws = await client.vncWebSocket('pve1', 100, { port: 5900, ticket: 'PVEVNC:abc+/=::sig' });
+    const [greeting] = (await once(ws, 'message')) as [Buffer];
+    expect(greeting.toString()).toBe('RFB 003.008\n');
+    expect(ws.protocol).toBe('binary');
+    const url = new URL(upgrades[0]?.url ?? '', 'http://x');
+    expect(url.pathname).toBe('/api2/json/nodes/pve1/qemu/100/vncwebsocket');
+    expect(url.searchParams.get('vncticket')).toBe('PVEVNC:abc+/=::sig');
+    expect(url.searchParams.get('port')).toBe('5900');
+    expect(upgrades[0]?.headers.authorization).toBe('PVEAPIToken=root@pam!sim=secret-1');
+    ws.close();
+    wss.close();
+  });
+
+  test('a refused upgrade is the typed error of its status', async () => {
+    const { client, server } = await standIn(data(null));
+    server.on('upgrade', (_request: IncomingMessage, socket: import('node:stream').Duplex) => {
+      socket.end('HTTP/1.1 401 No ticket\r\nContent-Length: 0\r\n\r\n');
+    });
+    const error = await client.vncWebSocket('pve1', 100, { port: 5900, ticket: 't' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect((error as UnauthorizedError).pveMessage).toBe('No ticket');
+  });
+});

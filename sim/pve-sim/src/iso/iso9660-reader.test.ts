@@ -1,0 +1,271 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IsoFormatError, readIso9660 } from './iso9660-reader.js';
+
+const execFileAsync = promisify(execFile);
+
+const seedFiles: Record<string, Buffer> = {
+  'user-data': Buffer.from('#cloud-config\nhostname: nr-web-1\n'),
+  'meta-data': Buffer.from('instance-id: NR-42\n'),
+  'network-config': Buffer.from('version: 2\n'),
+  'vendor-data': Buffer.alloc(0),
+  'scripts/per-boot/hello.sh': Buffer.from('#!/bin/sh\necho hello\n'),
+  'scripts/blob.bin': Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 13) % 256)),
+};
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'noderings-iso-reader-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Extensions {
+  joliet: boolean;
+  rockRidge: boolean;
+}
+
+const BOTH: Extensions = { joliet: true, rockRidge: true };
+const ROCK_RIDGE: Extensions = { joliet: false, rockRidge: true };
+const JOLIET: Extensions = { joliet: true, rockRidge: false };
+const NEITHER: Extensions = { joliet: false, rockRidge: false };
+
+/** Writes `files` under a fresh source folder and masters them with xorriso's mkisofs emulation. */
+async function mkisofs(files: Record<string, Buffer>, extensions: Extensions): Promise<Buffer> {
+  const source = join(dir, 'source');
+  await rm(source, { recursive: true, force: true });
+  for (const [path, data] of Object.entries(files)) {
+    await mkdir(dirname(join(source, path)), { recursive: true });
+    await writeFile(join(source, path), data);
+  }
+  const iso = join(dir, 'image.iso');
+  try {
+    // The emulation writes Rock Ridge even without -R; only the native command turns it off.
+    await execFileAsync('xorriso', [
+      ...(extensions.rockRidge ? [] : ['-rockridge', 'off']),
+      ...['-as', 'mkisofs', '-V', 'cidata', '-no-pad'],
+      ...(extensions.joliet ? ['-J'] : []),
+      ...(extensions.rockRidge ? ['-R'] : []),
+      ...['-o', iso, source],
+    ]);
+  } catch (e: unknown) {
+    if (e instanceof Error && 'code' in e && e.code === 'ENOENT') {
+      throw new Error(
+        'xorriso is not installed; these tests master images with it (apt-get install xorriso)',
+        {
+          cause: e,
+        },
+      );
+    }
+    throw e;
+  }
+  return readFile(iso);
+}
+
+function expectFiles(actual: Map<string, Buffer>, expected: Record<string, Buffer>): void {
+  expect(Object.fromEntries(actual)).toEqual(expected);
+}
+
+describe('readIso9660 on images mastered by xorriso', () => {
+  it.each([
+    ['Joliet and Rock Ridge', BOTH],
+    ['Rock Ridge only', ROCK_RIDGE],
+    ['Joliet only', JOLIET],
+  ])('reads every file with its exact name, path and bytes (%s)', async (_label, extensions) => {
+    const image = await mkisofs(seedFiles, extensions);
+
+    const contents = readIso9660(image);
+
+    expect(contents.volumeId).toBe('cidata');
+    expectFiles(contents.files, seedFiles);
+  });
+
+  it('falls back to lower-cased ISO 9660 names without ";1" when there is neither extension', async () => {
+    const image = await mkisofs({ 'user-data': Buffer.from('x'), 'README.TXT': Buffer.from('y') }, NEITHER);
+
+    const contents = readIso9660(image);
+
+    expect([...contents.files.keys()].sort()).toEqual(['readme.txt', 'user_dat']);
+  });
+
+  it('assembles a long Rock Ridge name split across entries and a continuation area', async () => {
+    const name = `${'long-name-'.repeat(20)}end`;
+    const image = await mkisofs({ [name]: Buffer.from('x') }, ROCK_RIDGE);
+
+    expect([...readIso9660(image).files.keys()]).toEqual([name]);
+  });
+
+  it('reads a directory whose records span several sectors', async () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [
+        `file-${String(i).padStart(3, '0')}-with-a-name-long-enough-to-fill-sectors`,
+        Buffer.from(`index ${i}\n`),
+      ]),
+    );
+
+    for (const extensions of [BOTH, ROCK_RIDGE]) {
+      expectFiles(readIso9660(await mkisofs(many, extensions)).files, many);
+    }
+  });
+
+  it('accepts a Uint8Array view into a larger buffer', async () => {
+    const image = await mkisofs(seedFiles, BOTH);
+    const padded = new Uint8Array(image.length + 100);
+    padded.set(image, 50);
+
+    expectFiles(readIso9660(padded.subarray(50, 50 + image.length)).files, seedFiles);
+  });
+});
+
+/** Offset of the directory record whose identifier is `identifier` (found by its bytes). */
+function recordOffset(image: Buffer, identifier: string): number {
+  const at = image.indexOf(Buffer.from(identifier, 'latin1'));
+  if (at < 33) {
+    throw new Error(`record ${identifier} not found`);
+  }
+  return at - 33;
+}
+
+function setBoth32(image: Buffer, offset: number, value: number): void {
+  image.writeUInt32LE(value, offset);
+  image.writeUInt32BE(value, offset + 4);
+}
+
+function expectFormatError(image: Uint8Array, message: RegExp): void {
+  let caught: unknown;
+  try {
+    readIso9660(image);
+  } catch (e: unknown) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(IsoFormatError);
+  expect((caught as IsoFormatError).message).toMatch(message);
+}
+
+describe('readIso9660 on malformed images', () => {
+  // Rock Ridge only, so the primary tree's records are the ones read.
+  let image: Buffer;
+  beforeEach(async () => {
+    image = await mkisofs(seedFiles, ROCK_RIDGE);
+  });
+
+  it('rejects data that is not an ISO 9660 image', () => {
+    expectFormatError(new Uint8Array(0), /past the end/);
+    expectFormatError(Buffer.alloc(64 * 1024), /not an ISO 9660 image/);
+    const badMagic = Buffer.from(image);
+    badMagic.write('CD002', 16 * 2048 + 1, 'latin1');
+    expectFormatError(badMagic, /not an ISO 9660 image/);
+  });
+
+  it('rejects an image truncated before its descriptors end or its files end', () => {
+    expectFormatError(image.subarray(0, 17 * 2048), /past the end/);
+    expectFormatError(image.subarray(0, image.length - 2048), /past the end/);
+  });
+
+  it('rejects a file whose extent lies past the end of the image', () => {
+    const broken = Buffer.from(image);
+    setBoth32(broken, recordOffset(broken, 'USER_DAT.;1') + 2, 0xfffffff0);
+    expectFormatError(broken, /file "user-data" lies past the end/);
+  });
+
+  it('rejects a directory that does not start with a record', () => {
+    const broken = Buffer.from(image);
+    const rootExtent = broken.readUInt32LE(16 * 2048 + 156 + 2);
+    broken[rootExtent * 2048] = 0;
+    expectFormatError(broken, /does not start with a record/);
+  });
+
+  it('rejects a directory that contains itself', () => {
+    const broken = Buffer.from(image);
+    const rootExtent = broken.readUInt32LE(16 * 2048 + 156 + 2);
+    setBoth32(broken, recordOffset(broken, 'SCRIPTS') + 2, rootExtent);
+    expectFormatError(broken, /reached twice/);
+  });
+
+  it('rejects files whose extents overlap into more bytes than the image holds', () => {
+    const broken = Buffer.from(image);
+    for (const identifier of ['USER_DAT.;1', 'META_DAT.;1', 'NETWORK_.;1']) {
+      const record = recordOffset(broken, identifier);
+      setBoth32(broken, record + 2, 0);
+      setBoth32(broken, record + 10, broken.length);
+    }
+    expectFormatError(broken, /overlap/);
+  });
+});
+
+/** A small deterministic PRNG (mulberry32), so a failing mutation can be replayed from its seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+function mutate(image: Buffer, next: () => number): Buffer {
+  const pick = (limit: number): number => Math.floor(next() * limit);
+  if (next() < 0.15) {
+    return Buffer.from(image.subarray(0, pick(image.length)));
+  }
+  const mutated = Buffer.from(image);
+  // Aim most changes at descriptors and directories, where the pointers live.
+  const metadataEnd = Math.min(mutated.length, 40 * 2048);
+  const changes = 1 + pick(8);
+  for (let i = 0; i < changes; i += 1) {
+    const offset = 16 * 2048 + pick(metadataEnd - 16 * 2048);
+    const kind = next();
+    if (kind < 0.5) {
+      mutated[offset] = pick(256);
+    } else if (kind < 0.8 && offset + 8 <= mutated.length) {
+      setBoth32(
+        mutated,
+        offset,
+        [0, 1, 0xffffffff, pick(mutated.length / 2048 + 4), pick(2 ** 32)][pick(5)] ?? 0,
+      );
+    } else {
+      mutated[offset] = 0;
+    }
+  }
+  return mutated;
+}
+
+describe('readIso9660 robustness', () => {
+  it('either reads or throws IsoFormatError, quickly, for hundreds of seeded mutations', async () => {
+    const originals = [await mkisofs(seedFiles, BOTH), await mkisofs(seedFiles, ROCK_RIDGE)];
+    let returned = 0;
+    let rejected = 0;
+    const started = performance.now();
+
+    for (let seed = 1; seed <= 400; seed += 1) {
+      const next = random(seed);
+      const original = originals[seed % originals.length] ?? Buffer.alloc(0);
+      const mutated = mutate(original, next);
+      const callStarted = performance.now();
+      try {
+        const { files } = readIso9660(mutated);
+        const total = [...files.values()].reduce((sum, data) => sum + data.length, 0);
+        expect(total, `seed ${seed}: file bytes within image size`).toBeLessThanOrEqual(mutated.length);
+        returned += 1;
+      } catch (e: unknown) {
+        expect(e, `seed ${seed}: ${String(e)}`).toBeInstanceOf(IsoFormatError);
+        rejected += 1;
+      }
+      expect(performance.now() - callStarted, `seed ${seed}: time`).toBeLessThan(1000);
+    }
+
+    // Both outcomes must occur, or the mutations are not exercising the reader.
+    expect(returned).toBeGreaterThan(0);
+    expect(rejected).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});

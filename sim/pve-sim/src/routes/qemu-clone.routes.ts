@@ -1,0 +1,165 @@
+import {
+  findVm,
+  generateMac,
+  newSmbiosUuid,
+  newVmgenid,
+  requireNode,
+  requireStorage,
+  type ClusterState,
+  type SimVm,
+} from '../cluster-state.js';
+import { formatDrive, parseDrive } from '../drive.js';
+import { formatNetDevice, parseNetDevice } from '../net-device.js';
+import { PveError, die } from '../pve-error.js';
+import { dnsNameFormat } from '../pve-formats.js';
+import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
+import { CLOUDINIT_BYTES, allocateImage, dataDisks, freeVolumes } from '../vm-disks.js';
+import { assertUnlocked } from '../vm-locks.js';
+import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STORAGE, OPTIONAL_STRING, VMID } from './common-params.js';
+import { vmFor } from './qemu-config.routes.js';
+
+export function qemuCloneRoutes(): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: '/nodes/:node/qemu/:vmid/clone',
+      params: {
+        properties: {
+          node: NODE,
+          vmid: VMID,
+          newid: VMID,
+          name: { type: 'string', optional: true, format: dnsNameFormat },
+          description: OPTIONAL_STRING,
+          pool: OPTIONAL_STRING,
+          snapname: OPTIONAL_STRING,
+          storage: OPTIONAL_STORAGE,
+          format: { type: 'string', optional: true, enum: ['raw', 'qcow2', 'vmdk'] },
+          full: OPTIONAL_BOOLEAN,
+          target: { ...NODE, optional: true },
+          bwlimit: { type: 'integer', optional: true, minimum: 0 },
+        },
+      },
+      handler: clone,
+    },
+  ];
+}
+
+function clone(core: SimCore, req: ApiRequest): string {
+  const { state } = core;
+  const source = vmFor(core, req);
+  const newid = req.params.newid as number;
+  const target = (req.params.target as string | undefined) ?? source.node;
+  requireNode(state, target);
+  requirePrivilege(req, `/vms/${source.vmid}`, 'VM.Clone');
+  requirePrivilege(req, `/vms/${newid}`, 'VM.Allocate');
+  const isTemplate = source.config.template === '1';
+  const full = (req.params.full as boolean | undefined) ?? !isTemplate;
+  const storage = req.params.storage as string | undefined;
+  if (storage !== undefined) requirePrivilege(req, `/storage/${storage}`, 'Datastore.AllocateSpace');
+  if (!full && storage !== undefined) throw die(`parameter 'storage' not allowed for linked clones`);
+  if (!full && req.params.format !== undefined) throw die(`parameter 'format' not allowed for linked clones`);
+  if (!full && !isTemplate) throw die('linked clone feature is only available for templates');
+  if (target !== source.node && !sharedDisks(state, source)) {
+    throw die(`can't clone VM to node '${target}' (VM uses local storage)`);
+  }
+  if (storage !== undefined) requireStorage(requireNode(state, target), storage);
+  assertUnlocked(source);
+  const existing = findVm(state, newid);
+  if (existing) {
+    throw die(
+      existing.node === target
+        ? `unable to create VM ${newid}: config file already exists`
+        : `unable to create VM ${newid} - VM ${newid} already exists on node '${existing.node}'`,
+    );
+  }
+  // The temporary config with `lock: clone` claims the VMID before the worker starts.
+  const placeholder: SimVm = {
+    vmid: newid,
+    node: target,
+    config: { lock: 'clone' },
+    pending: {},
+    pendingDelete: [],
+    running: false,
+    snapshots: [],
+    ...(source.osName !== undefined ? { osName: source.osName } : {}),
+    ignoreShutdown: false,
+    consoleInput: '',
+  };
+  state.vms[newid] = placeholder;
+  const firewall = state.firewalls[source.vmid];
+  if (firewall) state.firewalls[newid] = structuredClone(firewall);
+  core.changed();
+  let created: string[] = [];
+  return startTask(core, req, {
+    node: source.node,
+    type: 'qmclone',
+    id: source.vmid,
+    work: (log) => {
+      try {
+        created = cloneInto(state, source, placeholder, { full, storage, name: req.params.name as string | undefined, description: req.params.description as string | undefined }, log);
+      } catch (e: unknown) {
+        freeVolumes(state, target, created);
+        Reflect.deleteProperty(state.vms, newid);
+        Reflect.deleteProperty(state.firewalls, newid);
+        throw new PveError(500, `clone failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
+  });
+}
+
+function sharedDisks(state: ClusterState, vm: SimVm): boolean {
+  const node = requireNode(state, vm.node);
+  return dataDisks(vm.config).every((d) => node.storages.find((s) => s.id === d.volid.split(':')[0])?.shared === true);
+}
+
+interface CloneOptions {
+  full: boolean;
+  storage: string | undefined;
+  name: string | undefined;
+  description: string | undefined;
+}
+
+/** The worker's part: copy disks, write the config (new MACs, new SMBIOS UUID), drop template state. */
+function cloneInto(state: ClusterState, source: SimVm, vm: SimVm, opts: CloneOptions, log: (line: string) => void): string[] {
+  const created: string[] = [];
+  const config: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source.config)) {
+    if (key === 'template' || key === 'lock' || /^unused\d+$/.test(key)) continue;
+    config[key] = value;
+  }
+  for (const disk of dataDisks(source.config)) {
+    const storage = opts.storage ?? disk.volid.split(':')[0] ?? 'local-lvm';
+    if (opts.full) {
+      log(`create full clone of drive ${disk.key} (${disk.volid})`);
+      const volid = allocateImage(state, vm.node, storage, vm.vmid, disk.size);
+      created.push(volid);
+      disk.drive.file = volid;
+    } else {
+      log(`create linked clone of drive ${disk.key} (${disk.volid})`);
+      const base = disk.volid.split(':')[1] ?? '';
+      const volid = allocateImage(state, vm.node, storage, vm.vmid, disk.size, `${base}/vm-${vm.vmid}-disk-0`);
+      created.push(volid);
+      disk.drive.file = volid;
+    }
+    config[disk.key] = formatDrive(disk.drive);
+  }
+  for (const [key, value] of Object.entries(config)) {
+    if (/^net\d+$/.test(key)) {
+      const dev = parseNetDevice(key, value, () => generateMac(state));
+      dev.mac = generateMac(state);
+      config[key] = formatNetDevice(dev);
+    } else if (/^(ide|sata|scsi)\d+$/.test(key) && value.includes('cloudinit')) {
+      const drive = parseDrive(key, value);
+      const storage = drive.file.split(':')[0] ?? 'local-lvm';
+      drive.file = allocateImage(state, vm.node, storage, vm.vmid, CLOUDINIT_BYTES, `vm-${vm.vmid}-cloudinit`);
+      created.push(drive.file);
+      config[key] = formatDrive(drive);
+    }
+  }
+  config.smbios1 = newSmbiosUuid();
+  if (config.vmgenid !== undefined) config.vmgenid = newVmgenid();
+  config.name = opts.name ?? `Copy-of-VM-${source.config.name ?? source.vmid}`;
+  if (opts.description !== undefined) config.description = opts.description;
+  vm.config = Object.fromEntries(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
+  return created;
+}

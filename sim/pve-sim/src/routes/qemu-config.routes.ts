@@ -1,0 +1,183 @@
+import { requireNode, vmOnNode } from '../cluster-state.js';
+import { DRIVE_KEY_RE, formatDrive, isCdrom, parseDrive } from '../drive.js';
+import { guestMaxima, guestStats } from '../guest-metrics.js';
+import type { ParamSchema } from '../param-schema.js';
+import { TaskError, die } from '../pve-error.js';
+import { formatSize, parseSize } from '../pve-formats.js';
+import { CONFIG_PARAM_PATTERNS, CONFIG_PARAM_PROPERTIES, renderConfig } from '../qemu-config-schema.js';
+import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
+import { assertSpace } from '../vm-disks.js';
+import { assertUnlocked } from '../vm-locks.js';
+import { applyConfigChange, assertDigest, configDigest, prepareConfigChange } from '../vm-config-update.js';
+import { DIGEST, NODE, OPTIONAL_BOOLEAN, OPTIONAL_STRING, VMID } from './common-params.js';
+
+const VM_PATH = { node: NODE, vmid: VMID };
+
+const CONFIG_UPDATE: ParamSchema = {
+  properties: {
+    ...VM_PATH,
+    ...CONFIG_PARAM_PROPERTIES,
+    digest: DIGEST,
+    delete: OPTIONAL_STRING,
+    revert: OPTIONAL_STRING,
+    skiplock: OPTIONAL_BOOLEAN,
+    background_delay: { type: 'integer', optional: true, minimum: 1, maximum: 30 },
+  },
+  patternProperties: CONFIG_PARAM_PATTERNS,
+};
+
+export function qemuConfigRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/nodes/:node/qemu/:vmid',
+      params: { properties: VM_PATH },
+      handler: (core, req) => {
+        vmFor(core, req);
+        return ['config', 'pending', 'status', 'firewall', 'snapshot', 'vncproxy', 'vncwebsocket', 'clone', 'resize', 'rrd'].map((subdir) => ({ subdir }));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/nodes/:node/qemu/:vmid/config',
+      params: { properties: { ...VM_PATH, current: OPTIONAL_BOOLEAN, snapshot: OPTIONAL_STRING } },
+      handler: (core, req) => {
+        const vm = vmFor(core, req);
+        requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
+        const config = req.params.current === true ? { ...vm.config } : { ...vm.config, ...vm.pending };
+        if (req.params.current !== true) for (const k of vm.pendingDelete) Reflect.deleteProperty(config, k);
+        return { ...renderConfig(config), digest: configDigest(vm) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/nodes/:node/qemu/:vmid/pending',
+      params: { properties: VM_PATH },
+      handler: (core, req) => {
+        const vm = vmFor(core, req);
+        requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
+        const current = renderConfig(vm.config);
+        const pending = renderConfig(vm.pending);
+        const keys = new Set([...Object.keys(current), ...Object.keys(pending), ...vm.pendingDelete]);
+        return [...keys].sort().map((key) => ({
+          key,
+          ...(current[key] !== undefined ? { value: current[key] } : {}),
+          ...(pending[key] !== undefined ? { pending: pending[key] } : {}),
+          ...(vm.pendingDelete.includes(key) ? { delete: 1 } : {}),
+        }));
+      },
+    },
+    { method: 'POST', path: '/nodes/:node/qemu/:vmid/config', params: CONFIG_UPDATE, handler: (core, req) => updateConfig(core, req, true) },
+    { method: 'PUT', path: '/nodes/:node/qemu/:vmid/config', params: CONFIG_UPDATE, handler: (core, req) => updateConfig(core, req, false) },
+    {
+      method: 'PUT',
+      path: '/nodes/:node/qemu/:vmid/resize',
+      params: {
+        properties: {
+          ...VM_PATH,
+          disk: { type: 'string', enum: driveKeys() },
+          size: { type: 'string', pattern: /^\+?\d+(\.\d+)?[KMGT]?$/ },
+          digest: DIGEST,
+          skiplock: OPTIONAL_BOOLEAN,
+        },
+      },
+      handler: (core, req) => resize(core, req),
+    },
+    {
+      method: 'GET',
+      path: '/nodes/:node/qemu/:vmid/status/current',
+      params: { properties: VM_PATH },
+      handler: (core, req) => {
+        const vm = vmFor(core, req);
+        requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
+        const max = guestMaxima(core.state, vm);
+        const stats = guestStats(vm, max);
+        return {
+          vmid: vm.vmid,
+          name: vm.config.name ?? `VM ${vm.vmid}`,
+          status: vm.running ? 'running' : 'stopped',
+          qmpstatus: vm.running ? 'running' : 'stopped',
+          cpus: max.cpus,
+          maxmem: max.maxmem,
+          maxdisk: max.maxdisk,
+          disk: 0,
+          ...stats,
+          ha: { managed: 0 },
+          ...(vm.config.agent ? { agent: 1 } : {}),
+          ...(vm.running ? { pid: vm.pid, 'running-machine': 'pc-i440fx-9.0+pve0', 'running-qemu': '9.0.2' } : {}),
+          ...(vm.config.lock ? { lock: vm.config.lock } : {}),
+          ...(vm.config.tags ? { tags: vm.config.tags } : {}),
+          ...(vm.config.template === '1' ? { template: 1 } : {}),
+        };
+      },
+    },
+  ];
+}
+
+function driveKeys(): string[] {
+  const keys: string[] = ['efidisk0', 'tpmstate0'];
+  for (let n = 0; n <= 30; n++) for (const bus of ['ide', 'sata', 'scsi', 'virtio']) keys.push(`${bus}${n}`);
+  return keys.filter((k) => DRIVE_KEY_RE.test(k));
+}
+
+export function vmFor(core: SimCore, req: ApiRequest) {
+  requireNode(core.state, req.params.node as string);
+  return vmOnNode(core.state, req.params.node as string, req.params.vmid as number);
+}
+
+function updateConfig(core: SimCore, req: ApiRequest, async: boolean): string | null {
+  const vm = vmFor(core, req);
+  assertUnlocked(vm, req.params.skiplock === true);
+  assertDigest(vm, req.params.digest as string | undefined);
+  const change = prepareConfigChange(core.state, vm, req.params, req.identity);
+  if (Object.keys(change.set).length === 0 && change.delete.length === 0 && req.params.revert === undefined) {
+    throw die('no options specified');
+  }
+  for (const key of String(req.params.revert ?? '').split(/[,;\s]+/).filter(Boolean)) {
+    Reflect.deleteProperty(vm.pending, key);
+    vm.pendingDelete = vm.pendingDelete.filter((k) => k !== key);
+  }
+  applyConfigChange(core.state, vm, change);
+  core.changed();
+  if (!async) return null;
+  return startTask(core, req, { node: vm.node, type: 'qmconfig', id: vm.vmid, work: (log) => log(`update VM ${vm.vmid}: ${describe(req)}`) });
+}
+
+function describe(req: ApiRequest): string {
+  return Object.entries(req.params)
+    .filter(([k]) => k !== 'node' && k !== 'vmid')
+    .map(([k, v]) => `-${k} ${k === 'cipassword' ? '<hidden>' : String(v)}`)
+    .join(' ');
+}
+
+function resize(core: SimCore, req: ApiRequest): string {
+  const vm = vmFor(core, req);
+  requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Config.Disk');
+  assertDigest(vm, req.params.digest as string | undefined);
+  const key = req.params.disk as string;
+  const sizeParam = req.params.size as string;
+  return startTask(core, req, {
+    node: vm.node,
+    type: 'resize',
+    id: vm.vmid,
+    work: (log) => {
+      assertUnlocked(vm, req.params.skiplock === true);
+      const value = vm.config[key];
+      if (value === undefined) throw new TaskError(`disk '${key}' does not exist`);
+      const drive = parseDrive(key, value);
+      if (isCdrom(drive)) throw new TaskError(`you can't resize a cdrom`);
+      const current = parseSize(drive.options.get('size') ?? '0') ?? 0;
+      const amount = parseSize(sizeParam.replace(/^\+/, ''), 'G') ?? 0;
+      const target = sizeParam.startsWith('+') ? current + amount : amount;
+      if (target < current) throw new TaskError('shrinking disks is not supported');
+      const volume = core.state.volumes[`${vm.node}/${drive.file}`];
+      if (volume) {
+        assertSpace(core.state, vm.node, volume.storage, target - current, drive.file);
+        volume.size = target;
+      }
+      drive.options.set('size', formatSize(target));
+      vm.config[key] = formatDrive(drive);
+      log(`  Size of logical volume ${drive.file} changed from ${formatSize(current)} to ${formatSize(target)}.`);
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import type { AccessControl, Identity } from './access-control.js';
+import { checkPermission } from './access-control.js';
+import type { ClusterState } from './cluster-state.js';
+import type { ParamSchema, Params } from './param-schema.js';
+import type { TaskLog, TaskManager } from './task-manager.js';
+import type { VncProxies } from './vnc-proxies.js';
+
+export interface SimSettings {
+  /** How long a task runs before its worker acts. */
+  taskMs: number;
+  /** How long `/cluster/resources` keeps showing a VM's old name and status after a change (pvestatd's cycle). */
+  resourcesLagMs: number;
+  /** How long the vncproxy worker waits for its one connection. */
+  vncConnectTimeoutMs: number;
+}
+
+/** What every API handler works on. */
+export interface SimCore {
+  state: ClusterState;
+  readonly tasks: TaskManager;
+  readonly access: AccessControl;
+  readonly vnc: VncProxies;
+  readonly settings: SimSettings;
+  /** Records that the state changed (persistence, resource snapshots). */
+  changed(): void;
+}
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+export interface ApiRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Params;
+  readonly identity: Identity;
+  /** A fault-injection rule asked the task this request starts to fail with this message. */
+  readonly injectedTaskError?: string;
+  readonly upload?: UploadedFile;
+}
+
+export interface Route {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** find-my-way pattern under `/api2/json`, e.g. `/nodes/:node/qemu/:vmid/config`. */
+  readonly path: string;
+  readonly params: ParamSchema;
+  /** Multipart upload: the file part arrives in `ApiRequest.upload`. */
+  readonly multipart?: boolean;
+  readonly handler: (core: SimCore, req: ApiRequest) => unknown;
+}
+
+export function requirePrivilege(req: ApiRequest, path: string, ...privileges: string[]): void {
+  checkPermission(req.identity, path, privileges);
+}
+
+export interface StartTask {
+  node: string;
+  type: string;
+  id: string | number;
+  work: (log: TaskLog) => Promise<void> | void;
+  finally?: () => void;
+  durationMs?: number;
+}
+
+/** Starts a worker task for the request; an injected task fault replaces the worker. */
+export function startTask(core: SimCore, req: ApiRequest, task: StartTask): string {
+  return core.tasks.start({
+    node: task.node,
+    type: task.type,
+    id: String(task.id),
+    identity: req.identity,
+    work: async (log) => {
+      await task.work(log);
+      core.changed();
+    },
+    ...(task.finally ? { finally: task.finally } : {}),
+    ...(req.injectedTaskError !== undefined ? { injectedError: req.injectedTaskError } : {}),
+    ...(task.durationMs !== undefined ? { durationMs: task.durationMs } : {}),
+  });
+}
