@@ -123,6 +123,9 @@ export class HttpTransport {
       };
       ws.on('error', onError);
       ws.once('open', () => {
+        // The server may speak first (a VNC server does), in the same packet as the handshake; paused,
+        // those bytes wait until the caller has attached its listeners and calls resume().
+        ws.pause();
         ws.off('error', onError);
         resolve(ws);
       });

@@ -208,7 +208,11 @@ describe('ProxmoxClient console WebSocket', () => {
     cleanups.push(() => client.close());
 
     const ws = await client.vncWebSocket('pve1', 100, { port: 5900, ticket: 'PVEVNC:abc+/=::sig' });
-    const [greeting] = (await once(ws, 'message')) as [Buffer];
+    // The server spoke at once; paused, its greeting is still there for the listener attached now.
+    expect(ws.isPaused).toBe(true);
+    const message = once(ws, 'message');
+    ws.resume();
+    const [greeting] = (await message) as [Buffer];
     expect(greeting.toString()).toBe('RFB 003.008\n');
     expect(ws.protocol).toBe('binary');
     const url = new URL(upgrades[0]?.url ?? '', 'http://x');

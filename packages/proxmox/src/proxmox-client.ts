@@ -353,7 +353,10 @@ export class ProxmoxClient implements TaskReader {
     return { ...proxy, port: Number(proxy.port) };
   }
 
-  /** Opens the console WebSocket (subprotocol `binary`) and resolves once it is open. */
+  /**
+   * Opens the console WebSocket (subprotocol `binary`) and resolves once it is open. The socket comes
+   * back **paused**, since the VNC server speaks first: attach listeners, then call `resume()`.
+   */
   async vncWebSocket(node: string, vmid: number, proxy: Pick<VncProxy, 'port' | 'ticket'>): Promise<WebSocket> {
     return this.#transport.webSocket({
       path: apiPath`/nodes/${node}/qemu/${vmid}/vncwebsocket`,

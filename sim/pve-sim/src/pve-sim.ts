@@ -26,6 +26,7 @@ import { vzdumpRoutes } from './routes/vzdump.routes.js';
 import { buildState, defaultScenario, type Scenario } from './scenario.js';
 import { createSimControl } from './sim-control.js';
 import type { SimCore } from './sim-core.js';
+import { StorageLocks } from './storage-locks.js';
 import { TaskManager } from './task-manager.js';
 import { VncProxies } from './vnc-proxies.js';
 
@@ -49,6 +50,8 @@ export interface PveSimOptions {
   resourcesLagMs?: number;
   /** How long a vncproxy waits for its connection (PVE: 10 s). */
   vncConnectTimeoutMs?: number;
+  /** How long a clone waits for its target storage's lock (PVE: 60 s). Default 60 s. */
+  storageLockTimeoutMs?: number;
   /** Persist the cluster state in this JSON file across restarts. */
   statePath?: string;
 }
@@ -81,6 +84,7 @@ export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> 
     taskMs: options.taskMs ?? 10,
     resourcesLagMs: options.resourcesLagMs ?? 0,
     vncConnectTimeoutMs: options.vncConnectTimeoutMs ?? 10_000,
+    storageLockTimeoutMs: options.storageLockTimeoutMs ?? 60_000,
   };
   const persisted = options.statePath ? await loadState(options.statePath) : undefined;
   const store = new StateStore(persisted ?? buildState(scenario), options.statePath);
@@ -100,6 +104,7 @@ export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> 
     tasks,
     access,
     vnc,
+    storageLocks: new StorageLocks(settings.storageLockTimeoutMs),
     settings,
     changed: () => {
       store.changed();

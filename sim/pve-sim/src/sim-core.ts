@@ -4,6 +4,7 @@ import type { ClusterState } from './cluster-state.js';
 import type { ParamSchema, Params } from './param-schema.js';
 import type { TaskLog, TaskManager } from './task-manager.js';
 import type { VncProxies } from './vnc-proxies.js';
+import type { StorageLocks } from './storage-locks.js';
 
 export interface SimSettings {
   /** How long a task runs before its worker acts. */
@@ -12,6 +13,8 @@ export interface SimSettings {
   resourcesLagMs: number;
   /** How long the vncproxy worker waits for its one connection. */
   vncConnectTimeoutMs: number;
+  /** How long a worker waits for a storage's allocation lock before failing. */
+  storageLockTimeoutMs: number;
 }
 
 /** What every API handler works on. */
@@ -20,6 +23,7 @@ export interface SimCore {
   readonly tasks: TaskManager;
   readonly access: AccessControl;
   readonly vnc: VncProxies;
+  readonly storageLocks: StorageLocks;
   readonly settings: SimSettings;
   /** Records that the state changed (persistence, resource snapshots). */
   changed(): void;

@@ -25,6 +25,11 @@ export interface TaskOutcome {
 export interface TaskLog {
   (line: string): void;
   warn(line: string): void;
+  /**
+   * Lets the task's duration pass. Workers run their checks at once, as PVE's do, then call this where
+   * the slow part (copying, booting, writing) belongs; a worker that never calls it ends after it anyway.
+   */
+  elapse(): Promise<void>;
 }
 
 export interface TaskStart {
@@ -77,25 +82,36 @@ export class TaskManager {
       log: [],
     };
     this.tasks.set(upid, record);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.run(record, task);
-    }, task.durationMs ?? this.durationMs);
-    this.timers.add(timer);
+    setImmediate(() => {
+      void this.run(record, task, Date.now() + (task.durationMs ?? this.durationMs));
+    });
     return upid;
   }
 
-  private async run(record: TaskRecord, task: TaskStart): Promise<void> {
+  private async run(record: TaskRecord, task: TaskStart, endsAt: number): Promise<void> {
     let warnings = 0;
+    const elapse = (): Promise<void> =>
+      new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          resolve();
+        }, Math.max(0, endsAt - Date.now()));
+        this.timers.add(timer);
+      });
     const log = Object.assign((line: string) => record.log.push(line), {
       warn: (line: string) => {
         warnings++;
         record.log.push(`WARN: ${line}`);
       },
+      elapse,
     });
     try {
-      if (task.injectedError !== undefined) throw new TaskError(task.injectedError);
+      if (task.injectedError !== undefined) {
+        await elapse();
+        throw new TaskError(task.injectedError);
+      }
       await task.work(log);
+      await elapse();
       record.exitstatus = warnings > 0 ? `WARNINGS: ${warnings}` : 'OK';
       record.log.push(warnings > 0 ? `TASK WARNINGS: ${warnings}` : 'TASK OK');
     } catch (e: unknown) {

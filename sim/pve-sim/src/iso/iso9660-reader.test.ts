@@ -73,6 +73,31 @@ function expectFiles(actual: Map<string, Buffer>, expected: Record<string, Buffe
   expect(Object.fromEntries(actual)).toEqual(expected);
 }
 
+/** Offset of the directory record whose identifier is `identifier` (found by its bytes). */
+function recordOffset(image: Buffer, identifier: string): number {
+  const at = image.indexOf(Buffer.from(identifier, 'latin1'));
+  if (at < 33) {
+    throw new Error(`record ${identifier} not found`);
+  }
+  return at - 33;
+}
+
+function setBoth32(image: Buffer, offset: number, value: number): void {
+  image.writeUInt32LE(value, offset);
+  image.writeUInt32BE(value, offset + 4);
+}
+
+function expectFormatError(image: Uint8Array, message: RegExp): void {
+  let caught: unknown;
+  try {
+    readIso9660(image);
+  } catch (e: unknown) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(IsoFormatError);
+  expect((caught as IsoFormatError).message).toMatch(message);
+}
+
 describe('readIso9660 on images mastered by xorriso', () => {
   it.each([
     ['Joliet and Rock Ridge', BOTH],
@@ -115,6 +140,19 @@ describe('readIso9660 on images mastered by xorriso', () => {
     }
   });
 
+  it('joins a file recorded as several extents (how files over 4 GiB are stored)', async () => {
+    const image = await mkisofs(
+      { 'part-a': Buffer.from('first half, '), 'part-b': Buffer.from('second half') },
+      NEITHER,
+    );
+    // Make the two adjacent records one file: same identifier, and the first flagged "more extents follow".
+    const first = recordOffset(image, 'PART_A.;1');
+    image.write('PART_A.;1', recordOffset(image, 'PART_B.;1') + 33, 'latin1');
+    image[first + 25] = 0x80;
+
+    expectFiles(readIso9660(image).files, { part_a: Buffer.from('first half, second half') });
+  });
+
   it('accepts a Uint8Array view into a larger buffer', async () => {
     const image = await mkisofs(seedFiles, BOTH);
     const padded = new Uint8Array(image.length + 100);
@@ -123,31 +161,6 @@ describe('readIso9660 on images mastered by xorriso', () => {
     expectFiles(readIso9660(padded.subarray(50, 50 + image.length)).files, seedFiles);
   });
 });
-
-/** Offset of the directory record whose identifier is `identifier` (found by its bytes). */
-function recordOffset(image: Buffer, identifier: string): number {
-  const at = image.indexOf(Buffer.from(identifier, 'latin1'));
-  if (at < 33) {
-    throw new Error(`record ${identifier} not found`);
-  }
-  return at - 33;
-}
-
-function setBoth32(image: Buffer, offset: number, value: number): void {
-  image.writeUInt32LE(value, offset);
-  image.writeUInt32BE(value, offset + 4);
-}
-
-function expectFormatError(image: Uint8Array, message: RegExp): void {
-  let caught: unknown;
-  try {
-    readIso9660(image);
-  } catch (e: unknown) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(IsoFormatError);
-  expect((caught as IsoFormatError).message).toMatch(message);
-}
 
 describe('readIso9660 on malformed images', () => {
   // Rock Ridge only, so the primary tree's records are the ones read.
@@ -198,6 +211,23 @@ describe('readIso9660 on malformed images', () => {
     }
     expectFormatError(broken, /overlap/);
   });
+
+  it('rejects directories whose extents overlap, instead of scanning the same sectors over and over', async () => {
+    const names = Array.from({ length: 200 }, (_, i) => `d${String(i).padStart(3, '0')}`);
+    const many = await mkisofs(
+      Object.fromEntries(names.map((name) => [`${name}/f-${name}`, Buffer.from(name)])),
+      ROCK_RIDGE,
+    );
+    const records = names.map((name) => recordOffset(many, name.toUpperCase()));
+    const extents = records.map((record) => many.readUInt32LE(record + 2));
+    const lastEnd = Math.max(...extents) + 1;
+    // Stretch every subdirectory to the end of the last one: each would then also list all that follow it.
+    for (const [index, record] of records.entries()) {
+      setBoth32(many, record + 10, (lastEnd - (extents[index] ?? 0)) * 2048);
+    }
+
+    expectFormatError(many, /overlap/);
+  });
 });
 
 /** A small deterministic PRNG (mulberry32), so a failing mutation can be replayed from its seed. */
@@ -212,26 +242,43 @@ function random(seed: number): () => number {
   };
 }
 
-function mutate(image: Buffer, next: () => number): Buffer {
+/**
+ * Where the structure lives: the numeric part of the volume descriptors, and every non-zero byte of the
+ * directories and continuation areas that follow (their zero padding rarely matters). File data is left
+ * alone: changing it cannot make the reader fail.
+ */
+function structuralOffsets(image: Buffer): number[] {
+  const firstData = Math.min(
+    ...['USER_DAT.;1', 'META_DAT.;1'].map((id) => image.readUInt32LE(recordOffset(image, id) + 2)),
+  );
+  const offsets: number[] = [];
+  for (let sector = 16; sector < firstData; sector += 1) {
+    const isDescriptor = image.toString('latin1', sector * 2048 + 1, sector * 2048 + 6) === 'CD001';
+    const end = sector * 2048 + (isDescriptor ? 190 : 2048);
+    for (let offset = sector * 2048; offset < end; offset += 1) {
+      if (isDescriptor || image[offset] !== 0) {
+        offsets.push(offset);
+      }
+    }
+  }
+  return offsets;
+}
+
+function mutate(image: Buffer, targets: readonly number[], next: () => number): Buffer {
   const pick = (limit: number): number => Math.floor(next() * limit);
-  if (next() < 0.15) {
+  if (next() < 0.1) {
     return Buffer.from(image.subarray(0, pick(image.length)));
   }
   const mutated = Buffer.from(image);
-  // Aim most changes at descriptors and directories, where the pointers live.
-  const metadataEnd = Math.min(mutated.length, 40 * 2048);
-  const changes = 1 + pick(8);
+  const changes = 1 + pick(4);
   for (let i = 0; i < changes; i += 1) {
-    const offset = 16 * 2048 + pick(metadataEnd - 16 * 2048);
+    const offset = targets[pick(targets.length)] ?? 0;
     const kind = next();
     if (kind < 0.5) {
       mutated[offset] = pick(256);
-    } else if (kind < 0.8 && offset + 8 <= mutated.length) {
-      setBoth32(
-        mutated,
-        offset,
-        [0, 1, 0xffffffff, pick(mutated.length / 2048 + 4), pick(2 ** 32)][pick(5)] ?? 0,
-      );
+    } else if (kind < 0.8) {
+      const value = [0, 1, 0xffffffff, pick(mutated.length / 2048 + 4), pick(2 ** 32)][pick(5)] ?? 0;
+      setBoth32(mutated, Math.min(offset, mutated.length - 8), value);
     } else {
       mutated[offset] = 0;
     }
@@ -241,24 +288,36 @@ function mutate(image: Buffer, next: () => number): Buffer {
 
 describe('readIso9660 robustness', () => {
   it('either reads or throws IsoFormatError, quickly, for hundreds of seeded mutations', async () => {
-    const originals = [await mkisofs(seedFiles, BOTH), await mkisofs(seedFiles, ROCK_RIDGE)];
+    const originals = [await mkisofs(seedFiles, BOTH), await mkisofs(seedFiles, ROCK_RIDGE)].map((image) => ({
+      image,
+      targets: structuralOffsets(image),
+    }));
     let returned = 0;
     let rejected = 0;
     const started = performance.now();
 
     for (let seed = 1; seed <= 400; seed += 1) {
       const next = random(seed);
-      const original = originals[seed % originals.length] ?? Buffer.alloc(0);
-      const mutated = mutate(original, next);
+      const original = originals[seed % originals.length];
+      if (original === undefined) {
+        throw new Error('no original image');
+      }
+      const mutated = mutate(original.image, original.targets, next);
       const callStarted = performance.now();
+      let outcome: unknown;
       try {
-        const { files } = readIso9660(mutated);
+        outcome = readIso9660(mutated);
+      } catch (e: unknown) {
+        outcome = e;
+      }
+      if (outcome instanceof Error) {
+        expect(outcome, `seed ${seed}: ${outcome.stack ?? outcome.message}`).toBeInstanceOf(IsoFormatError);
+        rejected += 1;
+      } else {
+        const { files } = outcome as ReturnType<typeof readIso9660>;
         const total = [...files.values()].reduce((sum, data) => sum + data.length, 0);
         expect(total, `seed ${seed}: file bytes within image size`).toBeLessThanOrEqual(mutated.length);
         returned += 1;
-      } catch (e: unknown) {
-        expect(e, `seed ${seed}: ${String(e)}`).toBeInstanceOf(IsoFormatError);
-        rejected += 1;
       }
       expect(performance.now() - callStarted, `seed ${seed}: time`).toBeLessThan(1000);
     }

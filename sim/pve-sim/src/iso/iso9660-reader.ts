@@ -151,7 +151,7 @@ function readDirectory(walk: Walk, directory: Directory): void {
   }
   walk.visited.add(directory.extent);
   const names = new Set<string>();
-  let pending: { path: string; chunks: Buffer[] } | undefined;
+  let pending: { path: string; parts: Buffer[] } | undefined;
   const data = directoryData(walk.image, directory);
   consume(walk, data.length);
   for (const record of directoryRecords(data, directory.path)) {
@@ -176,15 +176,15 @@ function readDirectory(walk: Walk, directory: Directory): void {
       readSubdirectory(walk, record, path, directory.depth + 1);
       continue;
     }
-    const chunk = fileData(walk, record, path);
-    const chunks = [...(pending?.chunks ?? []), chunk];
-    pending = (flags & FLAG_MULTI_EXTENT) !== 0 ? { path, chunks } : undefined;
-    if (pending === undefined) {
-      walk.files.set(
-        path,
-        chunks.length === 1 && chunks[0] !== undefined ? chunks[0] : Buffer.concat(chunks),
-      );
+    const part = fileData(walk, record, path);
+    const parts = pending !== undefined && continuesFile ? [...pending.parts, part] : [part];
+    if ((flags & FLAG_MULTI_EXTENT) !== 0) {
+      pending = { path, parts };
+      continue;
     }
+    pending = undefined;
+    // The one copy out of the image (concat always allocates), so callers may keep or change it freely.
+    walk.files.set(path, Buffer.concat(parts));
   }
   if (pending !== undefined) {
     throw new IsoFormatError(`multi-extent file ${label(pending.path)} ends without its last part`);
@@ -207,7 +207,7 @@ function fileData(walk: Walk, record: Buffer, path: string): Buffer {
   const size = u32le(record, 10);
   const data = region(walk.image, start, size, `file ${label(path)}`);
   consume(walk, size);
-  return Buffer.from(data);
+  return data;
 }
 
 function directoryData(image: Buffer, directory: Directory): Buffer {
@@ -330,7 +330,7 @@ function* suspEntries(walk: Walk, firstArea: Buffer): Generator<Buffer> {
         break; // padding, or garbage that cannot be an entry: either way, nothing more to read
       }
       if (offset + length > area.length) {
-        throw new IsoFormatError('a SUSP entry runs past the end of its System Use area');
+        throw new RangeError('a SUSP entry runs past the end of its System Use area');
       }
       const entry = area.subarray(offset, offset + length);
       const signature = entry.toString('latin1', 0, 2);

@@ -14,7 +14,7 @@ import { PveError, die } from '../pve-error.js';
 import { dnsNameFormat } from '../pve-formats.js';
 import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
 import { CLOUDINIT_BYTES, allocateImage, dataDisks, freeVolumes } from '../vm-disks.js';
-import { assertUnlocked } from '../vm-locks.js';
+import { assertUnlocked, clearLock } from '../vm-locks.js';
 import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STORAGE, OPTIONAL_STRING, VMID } from './common-params.js';
 import { vmFor } from './qemu-config.routes.js';
 
@@ -94,17 +94,30 @@ function clone(core: SimCore, req: ApiRequest): string {
     node: source.node,
     type: 'qmclone',
     id: source.vmid,
-    work: (log) => {
+    work: async (log) => {
+      let release: (() => void) | undefined;
       try {
+        // Copying disks holds the target storage's lock for as long again as the task has run so far.
+        release = await core.storageLocks.acquire(target, storage ?? firstDiskStorage(source));
         created = cloneInto(state, source, placeholder, { full, storage, name: req.params.name as string | undefined, description: req.params.description as string | undefined }, log);
+        // The config is written, named and still locked, while the disks finish copying.
+        placeholder.config.lock = 'clone';
+        await log.elapse();
+        clearLock(placeholder, 'clone');
       } catch (e: unknown) {
         freeVolumes(state, target, created);
         Reflect.deleteProperty(state.vms, newid);
         Reflect.deleteProperty(state.firewalls, newid);
         throw new PveError(500, `clone failed: ${e instanceof Error ? e.message : String(e)}`);
+      } finally {
+        release?.();
       }
     },
   });
+}
+
+function firstDiskStorage(vm: SimVm): string {
+  return dataDisks(vm.config)[0]?.volid.split(':')[0] ?? 'local-lvm';
 }
 
 function sharedDisks(state: ClusterState, vm: SimVm): boolean {

@@ -114,7 +114,8 @@ function create(core: SimCore, req: ApiRequest): string {
     node: node.name,
     type: 'qmcreate',
     id: vmid,
-    work: () => {
+    work: async (log) => {
+      await log.elapse();
       clearLock(vm, 'create');
       if (req.params.start === true) start(core, vm);
     },
@@ -150,9 +151,13 @@ function restore(core: SimCore, req: ApiRequest): string {
     node: node.name,
     type: 'qmrestore',
     id: vmid,
-    work: (log) => {
+    work: async (log) => {
       log(`restore vma archive: ${archive}`);
-      if (target.running) throw new TaskError(`unable to restore VM ${vmid} - vm is running`);
+      if (target.running) {
+        clearLock(target, 'create');
+        throw new TaskError(`unable to restore VM ${vmid} - vm is running`);
+      }
+      await log.elapse();
       const old = existing ? ownedVolumes(existing.config, vmid) : [];
       try {
         target.config = restoredConfig(core, target, payload, { storage: storageParam, unique: req.params.unique === true });

@@ -101,7 +101,8 @@ function withLock(core: SimCore, req: ApiRequest, vm: SimVm, lock: string, type:
     node: vm.node,
     type,
     id: vm.vmid,
-    work: (log) => {
+    work: async (log) => {
+      await log.elapse();
       if (core.state.vms[vm.vmid] !== vm) throw new TaskError(`Configuration file 'nodes/${vm.node}/qemu-server/${vm.vmid}.conf' does not exist`);
       clearLock(vm, lock);
       work(log);

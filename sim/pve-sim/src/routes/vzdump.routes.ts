@@ -71,8 +71,10 @@ function vzdump(core: SimCore, req: ApiRequest): string {
     node: node.name,
     type: 'vzdump',
     id: wanted.length === 1 ? String(wanted[0]) : '',
-    work: (log) => {
+    work: async (log) => {
       log(`INFO: starting new backup job: vzdump ${wanted.join(' ')} --mode ${mode} --storage ${storageId} --compress ${compress}`);
+      // The VMs stay locked while the archive is written.
+      await log.elapse();
       let failures = 0;
       for (const id of wanted.filter((i) => !core.state.vms[i])) {
         log(`ERROR: Backup of VM ${id} failed - unable to find VM '${id}'`);
