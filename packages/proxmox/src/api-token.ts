@@ -34,10 +34,14 @@ export function parseApiToken(text: string): ApiToken {
 
 export function checkApiToken(token: ApiToken): ApiToken {
   if (!USERID.test(token.userid)) {
-    throw new InvalidArgumentError({ pveMessage: `token userid must be 'user@realm', got '${token.userid}'` });
+    throw new InvalidArgumentError({
+      pveMessage: `token userid must be 'user@realm', got '${token.userid}'`,
+    });
   }
   if (!TOKEN_ID.test(token.tokenId)) {
-    throw new InvalidArgumentError({ pveMessage: `token id is not a valid Proxmox token id: '${token.tokenId}'` });
+    throw new InvalidArgumentError({
+      pveMessage: `token id is not a valid Proxmox token id: '${token.tokenId}'`,
+    });
   }
   if (token.secret === '' || /\s/.test(token.secret)) {
     throw new InvalidArgumentError({ pveMessage: 'token secret must be non-empty and without whitespace' });

@@ -6,7 +6,8 @@ import { InvalidArgumentError } from './errors.js';
 import { normalizeFingerprint } from './tls-pinning.js';
 
 const TOKEN = 'root@pam!sim=5f0c1a2b-0000-4000-8000-000000000001';
-const FINGERPRINT = 'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89';
+const FINGERPRINT =
+  'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89';
 
 describe('API token', () => {
   test('reads user@realm!tokenid=secret, with or without the header prefix', () => {
@@ -16,7 +17,9 @@ describe('API token', () => {
   });
 
   test('splits at the last = like Proxmox, so an = belongs to the token id (and makes it invalid)', () => {
-    expect(() => parseApiToken('op@pve!k8s=abc=def')).toThrow("token id is not a valid Proxmox token id: 'k8s=abc'");
+    expect(() => parseApiToken('op@pve!k8s=abc=def')).toThrow(
+      "token id is not a valid Proxmox token id: 'k8s=abc'",
+    );
   });
 
   test.each(['root@pam=secret', 'root!sim=secret', 'root@pam!sim=', 'root@pam!1x=secret', ''])(
@@ -65,12 +68,18 @@ describe('resolveClientOptions', () => {
   });
 
   test('insecure only when asked for', () => {
-    const options = resolveClientOptions({ baseUrl: 'https://h:8006', token: TOKEN, tls: { insecureSkipVerify: true } });
+    const options = resolveClientOptions({
+      baseUrl: 'https://h:8006',
+      token: TOKEN,
+      tls: { insecureSkipVerify: true },
+    });
     expect(options.tls).toEqual({ kind: 'insecure' });
   });
 
   test('connect timeout never exceeds the request timeout', () => {
-    expect(resolveClientOptions({ baseUrl: 'http://h:1', token: TOKEN, timeoutMs: 500 }).connectTimeoutMs).toBe(500);
+    expect(
+      resolveClientOptions({ baseUrl: 'http://h:1', token: TOKEN, timeoutMs: 500 }).connectTimeoutMs,
+    ).toBe(500);
   });
 
   test.each([
@@ -81,7 +90,14 @@ describe('resolveClientOptions', () => {
     [{ baseUrl: 'https://pve:8006?x=1', token: TOKEN }, 'query'],
     [{ baseUrl: 'https://pve:8006' }, 'token (or login) is required'],
     [{ baseUrl: 'https://pve:8006', token: TOKEN, login: { username: 'a', password: 'b' } }, 'not both'],
-    [{ baseUrl: 'https://pve:8006', token: TOKEN, tls: { fingerprint: FINGERPRINT, insecureSkipVerify: true } }, 'choose one'],
+    [
+      {
+        baseUrl: 'https://pve:8006',
+        token: TOKEN,
+        tls: { fingerprint: FINGERPRINT, insecureSkipVerify: true },
+      },
+      'choose one',
+    ],
     [{ baseUrl: 'http://pve:8006', token: TOKEN, tls: { fingerprint: FINGERPRINT } }, 'http://'],
     [{ baseUrl: 'https://pve:8006', token: TOKEN, tls: { caPem: 'hello' } }, 'PEM'],
     [{ baseUrl: 'https://pve:8006', token: TOKEN, timeoutMs: 0 }, 'timeoutMs'],

@@ -31,7 +31,8 @@ export interface ProxmoxClientOptions {
   retries?: { count?: number; minDelayMs?: number; maxDelayMs?: number };
 }
 
-export type Credentials = { kind: 'token'; token: ApiToken } | { kind: 'login'; username: string; password: string };
+export type Credentials =
+  { kind: 'token'; token: ApiToken } | { kind: 'login'; username: string; password: string };
 
 export interface ResolvedClientOptions {
   baseUrl: URL;
@@ -75,16 +76,19 @@ function resolveBaseUrl(text: string): URL {
   } catch {
     throw invalid(`baseUrl is not a URL: '${text}'`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('baseUrl must be http:// or https://');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalid('baseUrl must be http:// or https://');
   if (url.username !== '' || url.password !== '') throw invalid('baseUrl must not carry credentials');
   if (url.search !== '' || url.hash !== '') throw invalid('baseUrl must not have a query or fragment');
   url.pathname = url.pathname.replace(/\/+$/, '');
-  if (url.pathname.endsWith('/api2/json')) throw invalid('baseUrl must stop before /api2/json (the client adds it)');
+  if (url.pathname.endsWith('/api2/json'))
+    throw invalid('baseUrl must stop before /api2/json (the client adds it)');
   return url;
 }
 
 function resolveCredentials(options: ProxmoxClientOptions): Credentials {
-  if (options.token !== undefined && options.login !== undefined) throw invalid('give either token or login, not both');
+  if (options.token !== undefined && options.login !== undefined)
+    throw invalid('give either token or login, not both');
   if (options.login !== undefined) {
     if (options.login.username === '' || options.login.password === '') {
       throw invalid('login needs a username and a password');
@@ -92,7 +96,8 @@ function resolveCredentials(options: ProxmoxClientOptions): Credentials {
     return { kind: 'login', username: options.login.username, password: options.login.password };
   }
   if (options.token === undefined) throw invalid('token (or login) is required');
-  const token = typeof options.token === 'string' ? parseApiToken(options.token) : checkApiToken(options.token);
+  const token =
+    typeof options.token === 'string' ? parseApiToken(options.token) : checkApiToken(options.token);
   return { kind: 'token', token };
 }
 
@@ -105,9 +110,11 @@ function resolveTls(tls: NonNullable<ProxmoxClientOptions['tls']>, baseUrl: URL)
     if (chosen.some(Boolean)) throw invalid('tls options were given for an http:// baseUrl');
     return { kind: 'system' };
   }
-  if (tls.fingerprint !== undefined) return { kind: 'pinned', fingerprint: normalizeFingerprint(tls.fingerprint) };
+  if (tls.fingerprint !== undefined)
+    return { kind: 'pinned', fingerprint: normalizeFingerprint(tls.fingerprint) };
   if (tls.caPem !== undefined) {
-    if (!tls.caPem.includes('-----BEGIN CERTIFICATE-----')) throw invalid('tls.caPem is not a PEM certificate');
+    if (!tls.caPem.includes('-----BEGIN CERTIFICATE-----'))
+      throw invalid('tls.caPem is not a PEM certificate');
     return { kind: 'ca', caPem: tls.caPem };
   }
   return tls.insecureSkipVerify === true ? { kind: 'insecure' } : { kind: 'system' };
@@ -119,7 +126,8 @@ function positive(name: string, value: number): number {
 }
 
 function nonNegativeInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) throw invalid(`${name} must be a whole number ≥ 0, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw invalid(`${name} must be a whole number ≥ 0, got ${value}`);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
+import { expectInstance } from './expect-instance.test-support.js';
 import {
   LockedError,
   MalformedResponseError,
@@ -24,13 +25,19 @@ function pveAnswer(status: number, message: string, errors?: Record<string, stri
     path: '/nodes/pve1/qemu/100/config',
     status,
     statusText: message.split('\n')[0] ?? '',
-    body: JSON.stringify({ data: null, ...(errors === undefined ? {} : { errors }), message: `${message}\n` }),
+    body: JSON.stringify({
+      data: null,
+      ...(errors === undefined ? {} : { errors }),
+      message: `${message}\n`,
+    }),
   };
 }
 
 describe('errorFromResponse: the reference error table', () => {
   test('a missing VM config is NotFound, with the text kept', () => {
-    const error = errorFromResponse(pveAnswer(500, "Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist"));
+    const error = errorFromResponse(
+      pveAnswer(500, "Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist"),
+    );
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.pveMessage).toBe("Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist");
     expect(error.status).toBe(500);
@@ -40,21 +47,28 @@ describe('errorFromResponse: the reference error table', () => {
     expect(error.message).toContain('POST /nodes/pve1/qemu/100/config: 500 Configuration file');
   });
 
-  test.each(['backup', 'clone', 'create', 'migrate', 'rollback', 'snapshot', 'snapshot-delete', 'suspended', 'destroyed'])(
-    'VM is locked (%s) is Locked with the lock name',
-    (lock) => {
-      const error = errorFromResponse(pveAnswer(500, `VM is locked (${lock})`));
-      expect(error).toBeInstanceOf(LockedError);
-      expect((error as LockedError).lock).toBe(lock);
-    },
-  );
+  test.each([
+    'backup',
+    'clone',
+    'create',
+    'migrate',
+    'rollback',
+    'snapshot',
+    'snapshot-delete',
+    'suspended',
+    'destroyed',
+  ])('VM is locked (%s) is Locked with the lock name', (lock) => {
+    const error = errorFromResponse(pveAnswer(500, `VM is locked (${lock})`));
+    expect(error).toBeInstanceOf(LockedError);
+    expect(expectInstance(error, LockedError).lock).toBe(lock);
+  });
 
   test('nextid on a taken VMID (a parameter error) is VmidTaken', () => {
     const error = errorFromResponse(
       pveAnswer(400, 'Parameter verification failed.', { vmid: 'VM 100 already exists\n' }),
     );
     expect(error).toBeInstanceOf(VmidTakenError);
-    expect((error as VmidTakenError).vmid).toBe(100);
+    expect(expectInstance(error, VmidTakenError).vmid).toBe(100);
     expect(error.status).toBe(400);
   });
 
@@ -65,19 +79,19 @@ describe('errorFromResponse: the reference error table', () => {
   ])('%s is VmidTaken', (message, vmid) => {
     const error = errorFromResponse(pveAnswer(500, message));
     expect(error).toBeInstanceOf(VmidTakenError);
-    expect((error as VmidTakenError).vmid).toBe(vmid);
+    expect(expectInstance(error, VmidTakenError).vmid).toBe(vmid);
   });
 
   test('destroying a running VM is VmRunning', () => {
     const error = errorFromResponse(pveAnswer(500, 'VM 103 is running - destroy failed'));
     expect(error).toBeInstanceOf(VmRunningError);
-    expect((error as VmRunningError).vmid).toBe(103);
+    expect(expectInstance(error, VmRunningError).vmid).toBe(103);
   });
 
   test('restoring over a running VM is VmRunning', () => {
     const error = errorFromResponse(pveAnswer(500, 'unable to restore VM 107 - vm is running'));
     expect(error).toBeInstanceOf(VmRunningError);
-    expect((error as VmRunningError).vmid).toBe(107);
+    expect(expectInstance(error, VmRunningError).vmid).toBe(107);
   });
 
   test('destroying a protected VM stays a generic error with its message', () => {
@@ -89,7 +103,7 @@ describe('errorFromResponse: the reference error table', () => {
   test('rebooting a stopped VM is VmNotRunning', () => {
     const error = errorFromResponse(pveAnswer(500, 'VM 100 not running'));
     expect(error).toBeInstanceOf(VmNotRunningError);
-    expect((error as VmNotRunningError).vmid).toBe(100);
+    expect(expectInstance(error, VmNotRunningError).vmid).toBe(100);
   });
 
   test('a config POST with nothing to set is a generic error', () => {
@@ -106,7 +120,9 @@ describe('errorFromResponse: the reference error table', () => {
       pveAnswer(400, 'Parameter verification failed.', { upid: 'unable to parse worker upid\n' }),
     );
     expect(unparsable).toBeInstanceOf(ParameterError);
-    expect((unparsable as ParameterError).parameters).toEqual({ upid: 'unable to parse worker upid' });
+    expect(expectInstance(unparsable, ParameterError).parameters).toEqual({
+      upid: 'unable to parse worker upid',
+    });
   });
 
   test.each([
@@ -136,17 +152,20 @@ describe('errorFromResponse: statuses', () => {
   test('403 Permission check failed gives the ACL path and the privilege', () => {
     const error = errorFromResponse(pveAnswer(403, 'Permission check failed (/vms/100, VM.Allocate)'));
     expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect((error as PermissionDeniedError).aclPath).toBe('/vms/100');
-    expect((error as PermissionDeniedError).privilege).toBe('VM.Allocate');
+    expect(expectInstance(error, PermissionDeniedError).aclPath).toBe('/vms/100');
+    expect(expectInstance(error, PermissionDeniedError).privilege).toBe('VM.Allocate');
     expect(error.path).toBe('/nodes/pve1/qemu/100/config');
   });
 
   test('403 for an endpoint closed to tokens is PermissionDenied without a parsed privilege', () => {
     const error = errorFromResponse(
-      pveAnswer(403, "Permission check failed (URI '/access/password' not available with API token, need proper ticket.)"),
+      pveAnswer(
+        403,
+        "Permission check failed (URI '/access/password' not available with API token, need proper ticket.)",
+      ),
     );
     expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect((error as PermissionDeniedError).privilege).toBeUndefined();
+    expect(expectInstance(error, PermissionDeniedError).privilege).toBeUndefined();
     expect(error.pveMessage).toContain('not available with API token');
   });
 
@@ -158,7 +177,7 @@ describe('errorFromResponse: statuses', () => {
       }),
     );
     expect(error).toBeInstanceOf(ParameterError);
-    expect((error as ParameterError).parameters).toEqual({
+    expect(expectInstance(error, ParameterError).parameters).toEqual({
       vmid: 'value does not look like a valid VM ID',
       cores: "type check ('integer') failed - got 'x'",
     });
@@ -175,7 +194,11 @@ describe('errorFromResponse: statuses', () => {
 
 describe('errorFromResponse: older servers and garbage', () => {
   test('a server before pve-http-server 5.2 sends only {data:null}: the status line is the message', () => {
-    const error = errorFromResponse({ status: 500, statusText: 'VM is locked (backup)', body: '{"data":null}' });
+    const error = errorFromResponse({
+      status: 500,
+      statusText: 'VM is locked (backup)',
+      body: '{"data":null}',
+    });
     expect(error).toBeInstanceOf(LockedError);
     expect(error.pveMessage).toBe('VM is locked (backup)');
   });
@@ -187,7 +210,7 @@ describe('errorFromResponse: older servers and garbage', () => {
       body: '{"data":null,"errors":{"sshkeys":"invalid format - invalid urlencoded string: a b\\n"}}',
     });
     expect(error).toBeInstanceOf(ParameterError);
-    expect((error as ParameterError).parameters).toEqual({
+    expect(expectInstance(error, ParameterError).parameters).toEqual({
       sshkeys: 'invalid format - invalid urlencoded string: a b',
     });
   });
@@ -220,7 +243,7 @@ describe('errorFromResponse: older servers and garbage', () => {
       statusText: 'Parameter verification failed.',
       body: '{"data":null,"errors":{"net0":{"bridge":"missing"}}}',
     });
-    expect((error as ParameterError).parameters).toEqual({ net0: '{"bridge":"missing"}' });
+    expect(expectInstance(error, ParameterError).parameters).toEqual({ net0: '{"bridge":"missing"}' });
   });
 
   test('a 404 (from something in front of Proxmox) is NotFound', () => {

@@ -182,7 +182,11 @@ export class UnreachableError extends ProxmoxError {
   /** Whether trying again later can help (a refused connection can; a certificate mismatch cannot). */
   readonly transient: boolean;
   constructor(
-    init: ProxmoxErrorInit & { reason: UnreachableReason; requestMayHaveBeenSent: boolean; transient: boolean },
+    init: ProxmoxErrorInit & {
+      reason: UnreachableReason;
+      requestMayHaveBeenSent: boolean;
+      transient: boolean;
+    },
   ) {
     super(init);
     this.reason = init.reason;

@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 
 import { afterEach, describe, expect, test } from 'vitest';
 
-import { MalformedResponseError, NotFoundError, ProxmoxError, UnauthorizedError, UnreachableError } from './errors.js';
+import {
+  MalformedResponseError,
+  NotFoundError,
+  ProxmoxError,
+  UnauthorizedError,
+  UnreachableError,
+} from './errors.js';
 import { HttpTransport } from './http-transport.js';
 import type { Authenticator, TransportOptions } from './http-transport.js';
 import { TicketSession } from './ticket-session.js';
@@ -92,7 +98,11 @@ describe('HttpTransport: requests', () => {
     const http = transport(sim.url);
     await http.call({ method: 'GET', path: '/cluster/resources', params: { type: 'vm' } });
     await http.call({ method: 'DELETE', path: '/nodes/pve1/qemu/100', params: { purge: true } });
-    await http.call({ method: 'POST', path: '/nodes/pve1/qemu/100/config', params: { cores: 2, onboot: false } });
+    await http.call({
+      method: 'POST',
+      path: '/nodes/pve1/qemu/100/config',
+      params: { cores: 2, onboot: false },
+    });
     await http.call({ method: 'PUT', path: '/nodes/pve1/qemu/100/config', params: { name: 'a b' } });
     expect(sim.seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
       { method: 'GET', url: '/api2/json/cluster/resources?type=vm', body: '' },
@@ -116,7 +126,10 @@ describe('HttpTransport: requests', () => {
     const sim = await listen((_request, response) => {
       json(response, 200, { data: [{ n: 1, t: 'x' }], total: 40 });
     });
-    expect(await transport(sim.url).call({ method: 'GET', path: '/x' })).toEqual({ data: [{ n: 1, t: 'x' }], total: 40 });
+    expect(await transport(sim.url).call({ method: 'GET', path: '/x' })).toEqual({
+      data: [{ n: 1, t: 'x' }],
+      total: 40,
+    });
   });
 
   test.each([
@@ -145,9 +158,9 @@ describe('HttpTransport: retries', () => {
     const http = transport(sim.url);
     await expect(http.call({ method: 'GET', path: '/nodes' })).rejects.toBeInstanceOf(ProxmoxError);
     expect(sim.seen.filter((r) => r.method === 'GET')).toHaveLength(3);
-    await expect(http.call({ method: 'POST', path: '/nodes/pve1/qemu/100/status/start' })).rejects.toBeInstanceOf(
-      ProxmoxError,
-    );
+    await expect(
+      http.call({ method: 'POST', path: '/nodes/pve1/qemu/100/status/start' }),
+    ).rejects.toBeInstanceOf(ProxmoxError);
     expect(sim.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
@@ -167,9 +180,9 @@ describe('HttpTransport: retries', () => {
       const message = "Configuration file 'nodes/pve1/qemu-server/123.conf' does not exist";
       json(response, 500, { data: null, message: `${message}\n` }, message);
     });
-    await expect(transport(sim.url).call({ method: 'GET', path: '/nodes/pve1/qemu/123/config' })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      transport(sim.url).call({ method: 'GET', path: '/nodes/pve1/qemu/123/config' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     expect(sim.seen).toHaveLength(1);
   });
 
@@ -251,7 +264,11 @@ describe('HttpTransport: ticket authentication', () => {
       if (request.url === '/api2/json/access/ticket') {
         logins += 1;
         json(response, 200, {
-          data: { ticket: `PVE:root@pam:0000000${logins}::sig+/=`, CSRFPreventionToken: `csrf${logins}`, username: 'root@pam' },
+          data: {
+            ticket: `PVE:root@pam:0000000${logins}::sig+/=`,
+            CSRFPreventionToken: `csrf${logins}`,
+            username: 'root@pam',
+          },
         });
       } else if (rejectNext) {
         rejectNext = false;
@@ -293,7 +310,12 @@ describe('HttpTransport: ticket authentication', () => {
     });
     const http = transport(sim.url);
     const error = await http
-      .call({ method: 'POST', path: '/access/ticket', params: { username: 'a', password: 'b' }, anonymous: true })
+      .call({
+        method: 'POST',
+        path: '/access/ticket',
+        params: { username: 'a', password: 'b' },
+        anonymous: true,
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect((error as UnauthorizedError).pveMessage).toBe('authentication failure');

@@ -89,7 +89,12 @@ export class HttpTransport {
       try {
         return await this.#once(call);
       } catch (e: unknown) {
-        if (e instanceof UnauthorizedError && call.anonymous !== true && !renewed && this.#options.auth.renew?.() === true) {
+        if (
+          e instanceof UnauthorizedError &&
+          call.anonymous !== true &&
+          !renewed &&
+          this.#options.auth.renew?.() === true
+        ) {
           renewed = true;
           continue;
         }
@@ -173,7 +178,8 @@ export class HttpTransport {
     const timer = setTimeout(() => {
       deadline.abort();
     }, timeoutMs);
-    const signal = call.signal === undefined ? deadline.signal : AbortSignal.any([call.signal, deadline.signal]);
+    const signal =
+      call.signal === undefined ? deadline.signal : AbortSignal.any([call.signal, deadline.signal]);
     let status: number;
     let statusText: string;
     let text: string;
@@ -205,7 +211,8 @@ export class HttpTransport {
       clearTimeout(timer);
     }
 
-    if (status < 200 || status >= 300) throw errorFromResponse({ ...context, status, statusText, body: text });
+    if (status < 200 || status >= 300)
+      throw errorFromResponse({ ...context, status, statusText, body: text });
     return parseEnvelope(text, { ...context, status });
   }
 
@@ -242,7 +249,11 @@ function parseEnvelope(text: string, context: RequestContext & { status: number 
   return envelope;
 }
 
-function malformed(context: RequestContext & { status: number }, problem: string, text: string): ProxmoxError {
+function malformed(
+  context: RequestContext & { status: number },
+  problem: string,
+  text: string,
+): ProxmoxError {
   const excerpt = text.length > BODY_EXCERPT_CHARS ? `${text.slice(0, BODY_EXCERPT_CHARS)}…` : text;
   return new MalformedResponseError({ ...context, pveMessage: `${problem}: ${JSON.stringify(excerpt)}` });
 }

@@ -38,7 +38,6 @@ const JOLIET_VOLUME_ID_CHARS = 16;
 const MAX_NAME_LENGTH = 64;
 const MAX_IMAGE_BYTES = 100 * 1024 * 1024;
 const MAX_RECORD_LENGTH = 255;
-const RECORD_HEADER_LENGTH = 33;
 const ROOT_RECORD_LENGTH = 34;
 const PATH_TABLE_LENGTH = 10;
 const PRIMARY_BASE_LENGTH = 8;
@@ -46,6 +45,10 @@ const PRIMARY_EXTENSION_LENGTH = 3;
 const FILE_MODE = 0o100444;
 const DIRECTORY_MODE = 0o40555;
 const FLAG_DIRECTORY = 0x02;
+const STANDARD_ID = 'CD001';
+const DESCRIPTOR_PRIMARY = 1;
+const DESCRIPTOR_SUPPLEMENTARY = 2;
+const DESCRIPTOR_TERMINATOR = 255;
 const RR_FLAG_PX = 0x01;
 const RR_FLAG_NM = 0x08;
 const JOLIET_LEVEL_3_ESCAPE = '%/E';
@@ -64,6 +67,52 @@ const Sector = {
   PrimaryPathTableL: SYSTEM_AREA_SECTORS + 3,
   JolietPathTableL: SYSTEM_AREA_SECTORS + 5,
   FirstDirectory: SYSTEM_AREA_SECTORS + 7,
+} as const;
+
+/** Byte offsets of the volume descriptor fields written here (ECMA-119 8.4; Joliet reuses them). */
+const DescriptorField = {
+  type: 0,
+  standardId: 1,
+  version: 6,
+  systemId: 8,
+  volumeId: 40,
+  volumeSpaceSize: 80,
+  escapeSequences: 88,
+  volumeSetSize: 120,
+  volumeSequenceNumber: 124,
+  logicalBlockSize: 128,
+  pathTableSize: 132,
+  pathTableL: 140,
+  pathTableM: 148,
+  rootRecord: 156,
+  creationDate: 813,
+  modificationDate: 830,
+  expirationDate: 847,
+  effectiveDate: 864,
+  fileStructureVersion: 881,
+} as const;
+
+/** Volume set, publisher, preparer, application, copyright, abstract and bibliographic: left blank. */
+const BLANK_TEXT_FIELDS = [
+  [190, 128],
+  [318, 128],
+  [446, 128],
+  [574, 128],
+  [702, 37],
+  [739, 37],
+  [776, 37],
+] as const;
+
+/** Byte offsets within a directory record (ECMA-119 9.1). */
+const RecordField = {
+  length: 0,
+  extent: 2,
+  dataLength: 10,
+  recordedAt: 18,
+  flags: 25,
+  volumeSequenceNumber: 28,
+  identifierLength: 32,
+  identifier: 33,
 } as const;
 
 /** Joliet forbids these (and control characters) in names; rejected so that every hierarchy agrees. */
@@ -102,13 +151,13 @@ export function buildIso9660Image(options: Iso9660ImageOptions): Buffer {
   const jolietOrder = [...entries].sort((a, b) => compareCodeUnits(a.name, b.name));
   const jolietRecords = jolietOrder.map((entry) => jolietFileRecord(entry, recordedAt));
   // Record lengths do not depend on extents, so placeholder layouts are enough to measure "." and "..".
-  const primaryDot = rockRidgeDotRecords(PLACEHOLDER_LAYOUT, recordedAt).map(length);
-  const jolietDot = plainDotRecords(PLACEHOLDER_LAYOUT, recordedAt).map(length);
+  const primaryDot = rockRidgeDotRecords(PLACEHOLDER_LAYOUT, recordedAt).map(lengthOf);
+  const jolietDot = plainDotRecords(PLACEHOLDER_LAYOUT, recordedAt).map(lengthOf);
 
-  const primaryDir = layOutDirectory(Sector.FirstDirectory, [...primaryDot, ...primaryRecords.map(length)]);
+  const primaryDir = layOutDirectory(Sector.FirstDirectory, [...primaryDot, ...primaryRecords.map(lengthOf)]);
   const jolietDir = layOutDirectory(primaryDir.extent + primaryDir.sectors, [
     ...jolietDot,
-    ...jolietRecords.map(length),
+    ...jolietRecords.map(lengthOf),
   ]);
   const totalSectors = allocateExtents(entries, jolietDir.extent + jolietDir.sectors);
   if (totalSectors * SECTOR_SIZE > MAX_IMAGE_BYTES) {
@@ -152,7 +201,7 @@ function checkDate(date: Date): void {
   const year = date.getUTCFullYear();
   // Directory records store the year as an offset from 1900 in one byte.
   if (Number.isNaN(date.getTime()) || year < 1900 || year > 1900 + 255) {
-    throw new Iso9660Error('INVALID_DATE', `createdAt must be a valid date between 1900 and 2155`);
+    throw new Iso9660Error('INVALID_DATE', 'createdAt must be a valid date between 1900 and 2155');
   }
 }
 
@@ -166,12 +215,6 @@ function toEntries(files: readonly Iso9660File[]): Entry[] {
     }
     seen.add(file.name);
     const data = typeof file.data === 'string' ? Buffer.from(file.data, 'utf8') : file.data;
-    if (data.length > MAX_IMAGE_BYTES) {
-      throw new Iso9660Error(
-        'IMAGE_TOO_LARGE',
-        `file ${JSON.stringify(file.name)} is ${data.length} bytes; the image limit is ${MAX_IMAGE_BYTES}`,
-      );
-    }
     return { name: file.name, data, primaryIdentifier: uniquePrimaryIdentifier(file.name, taken), extent: 0 };
   });
   // ECMA-119 orders a directory's records by identifier; all characters used sort above the 0x20 padding.
@@ -261,7 +304,7 @@ function layOutDirectory(extent: number, recordLengths: number[]): DirectoryLayo
   return { extent, sectors: Math.max(1, Math.ceil(offset / SECTOR_SIZE)), recordOffsets: offsets.slice(2) };
 }
 
-function length(record: Uint8Array): number {
+function lengthOf(record: Uint8Array): number {
   return record.length;
 }
 
@@ -303,7 +346,7 @@ function directoryRecord(fields: RecordFields): Buffer {
   const systemUse = fields.systemUse ?? new Uint8Array(0);
   const idLength = fields.identifier.length;
   // A padding byte keeps the System Use area on an even offset; a final one keeps the record length even.
-  const systemUseOffset = RECORD_HEADER_LENGTH + idLength + (idLength % 2 === 0 ? 1 : 0);
+  const systemUseOffset = RecordField.identifier + idLength + (idLength % 2 === 0 ? 1 : 0);
   const unpadded = systemUseOffset + systemUse.length;
   const recordLength = unpadded + (unpadded % 2);
   if (recordLength > MAX_RECORD_LENGTH) {
@@ -313,20 +356,20 @@ function directoryRecord(fields: RecordFields): Buffer {
     );
   }
   const record = Buffer.alloc(recordLength);
-  record[0] = recordLength;
+  record[RecordField.length] = recordLength;
   setExtent(record, fields.extent ?? 0, fields.dataLength ?? 0);
-  record.set(fields.recordedAt, 18);
-  record[25] = fields.isDirectory ? FLAG_DIRECTORY : 0;
-  writeBoth16(record, 28, 1);
-  record[32] = idLength;
-  record.set(fields.identifier, RECORD_HEADER_LENGTH);
+  record.set(fields.recordedAt, RecordField.recordedAt);
+  record[RecordField.flags] = fields.isDirectory ? FLAG_DIRECTORY : 0;
+  writeBoth16(record, RecordField.volumeSequenceNumber, 1);
+  record[RecordField.identifierLength] = idLength;
+  record.set(fields.identifier, RecordField.identifier);
   record.set(systemUse, systemUseOffset);
   return record;
 }
 
 function setExtent(record: Buffer, extent: number, dataLength: number): void {
-  writeBoth32(record, 2, extent);
-  writeBoth32(record, 10, dataLength);
+  writeBoth32(record, RecordField.extent, extent);
+  writeBoth32(record, RecordField.dataLength, dataLength);
 }
 
 function primaryFileRecord(entry: Entry, recordedAt: Uint8Array): Buffer {
@@ -432,22 +475,23 @@ function writeDescriptor(image: Buffer, facts: DescriptorFacts): void {
   const pathTableL = facts.joliet ? Sector.JolietPathTableL : Sector.PrimaryPathTableL;
   const d = image.subarray(sector * SECTOR_SIZE, (sector + 1) * SECTOR_SIZE);
   const text = facts.joliet ? writeUcs2Field : writeAsciiField;
-  d[0] = facts.joliet ? 2 : 1;
-  d.write('CD001', 1, 'ascii');
-  d[6] = 1;
-  text(d, 8, 32, '');
+  d[DescriptorField.type] = facts.joliet ? DESCRIPTOR_SUPPLEMENTARY : DESCRIPTOR_PRIMARY;
+  d.write(STANDARD_ID, DescriptorField.standardId, 'ascii');
+  d[DescriptorField.version] = 1;
+  text(d, DescriptorField.systemId, 32, '');
   // Case is kept as given (like genisoimage -V cidata): blkid and cloud-init match the label that way.
-  text(d, 40, 32, facts.joliet ? facts.volumeId.slice(0, JOLIET_VOLUME_ID_CHARS) : facts.volumeId);
-  writeBoth32(d, 80, facts.totalSectors);
+  const volumeId = facts.joliet ? facts.volumeId.slice(0, JOLIET_VOLUME_ID_CHARS) : facts.volumeId;
+  text(d, DescriptorField.volumeId, 32, volumeId);
+  writeBoth32(d, DescriptorField.volumeSpaceSize, facts.totalSectors);
   if (facts.joliet) {
-    d.write(JOLIET_LEVEL_3_ESCAPE, 88, 'ascii');
+    d.write(JOLIET_LEVEL_3_ESCAPE, DescriptorField.escapeSequences, 'ascii');
   }
-  writeBoth16(d, 120, 1);
-  writeBoth16(d, 124, 1);
-  writeBoth16(d, 128, SECTOR_SIZE);
-  writeBoth32(d, 132, PATH_TABLE_LENGTH);
-  d.writeUInt32LE(pathTableL, 140);
-  d.writeUInt32BE(pathTableL + 1, 148);
+  writeBoth16(d, DescriptorField.volumeSetSize, 1);
+  writeBoth16(d, DescriptorField.volumeSequenceNumber, 1);
+  writeBoth16(d, DescriptorField.logicalBlockSize, SECTOR_SIZE);
+  writeBoth32(d, DescriptorField.pathTableSize, PATH_TABLE_LENGTH);
+  d.writeUInt32LE(pathTableL, DescriptorField.pathTableL);
+  d.writeUInt32BE(pathTableL + 1, DescriptorField.pathTableM);
   const root = directoryRecord({
     identifier: Buffer.of(0),
     isDirectory: true,
@@ -456,33 +500,25 @@ function writeDescriptor(image: Buffer, facts: DescriptorFacts): void {
     dataLength: facts.root.sectors * SECTOR_SIZE,
   });
   if (root.length !== ROOT_RECORD_LENGTH) {
-    throw new Error('root directory record must be 34 bytes');
+    throw new Error(`the root directory record must be ${ROOT_RECORD_LENGTH} bytes`);
   }
-  d.set(root, 156);
-  for (const [offset, size] of [
-    [190, 128],
-    [318, 128],
-    [446, 128],
-    [574, 128],
-    [702, 37],
-    [739, 37],
-    [776, 37],
-  ] as const) {
+  d.set(root, DescriptorField.rootRecord);
+  for (const [offset, size] of BLANK_TEXT_FIELDS) {
     text(d, offset, size, '');
   }
   const stamp = descriptorDate(facts.createdAt);
-  d.set(stamp, 813);
-  d.set(stamp, 830);
-  d.set(unspecifiedDescriptorDate(), 847);
-  d.set(unspecifiedDescriptorDate(), 864);
-  d[881] = 1;
+  d.set(stamp, DescriptorField.creationDate);
+  d.set(stamp, DescriptorField.modificationDate);
+  d.set(unspecifiedDescriptorDate(), DescriptorField.expirationDate);
+  d.set(unspecifiedDescriptorDate(), DescriptorField.effectiveDate);
+  d[DescriptorField.fileStructureVersion] = 1;
 }
 
 function writeTerminator(image: Buffer): void {
   const offset = Sector.Terminator * SECTOR_SIZE;
-  image[offset] = 255;
-  image.write('CD001', offset + 1, 'ascii');
-  image[offset + 6] = 1;
+  image[offset + DescriptorField.type] = DESCRIPTOR_TERMINATOR;
+  image.write(STANDARD_ID, offset + DescriptorField.standardId, 'ascii');
+  image[offset + DescriptorField.version] = 1;
 }
 
 /** Writes the L table at `sectorL` and the M table right after it; one entry, the root, its own parent. */

@@ -74,10 +74,13 @@ async function simControl(method: 'GET' | 'POST' | 'DELETE', path: string, body?
   const response = await request(`${sim.url}${path}`, {
     method,
     dispatcher: control,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   });
   const parsed = (await response.body.json()) as { data?: unknown; error?: string };
-  if (response.statusCode !== 200) throw new Error(`sim control ${method} ${path}: ${parsed.error ?? response.statusCode}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sim control ${method} ${path}: ${parsed.error ?? response.statusCode}`);
   return parsed.data;
 }
 
@@ -89,7 +92,11 @@ async function callsTo(method: string, pathPattern: RegExp): Promise<number> {
 /** A fresh stopped VM cloned from template 9000 on pve1. */
 async function cloneFresh(pve: ProxmoxClient): Promise<number> {
   const newid = await pve.getNextVmid();
-  await pve.waitForTask('pve1', await pve.cloneVm('pve1', 9000, { newid, name: `NR-${randomUUID()}`, full: true }), WAIT);
+  await pve.waitForTask(
+    'pve1',
+    await pve.cloneVm('pve1', 9000, { newid, name: `NR-${randomUUID()}`, full: true }),
+    WAIT,
+  );
   return newid;
 }
 
@@ -146,7 +153,10 @@ describe('VM lifecycle', () => {
     expect(config.template).toBeUndefined();
     expect(config.lock).toBeUndefined();
 
-    const keys = ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH+/abc= alice@example.com', 'ssh-rsa AAAAB3Nz+x== bob@h'];
+    const keys = [
+      'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH+/abc= alice@example.com',
+      'ssh-rsa AAAAB3Nz+x== bob@h',
+    ];
     const configUpid = await pve.updateVmConfig('pve1', newid, {
       cores: 2,
       memory: 2048,
@@ -191,7 +201,11 @@ describe('VM lifecycle', () => {
   test('snapshots: create, list, roll back, delete', async () => {
     const pve = client();
     const vmid = await cloneFresh(pve);
-    await pve.waitForTask('pve1', await pve.createSnapshot('pve1', vmid, { snapname: 'before', description: 'x' }), WAIT);
+    await pve.waitForTask(
+      'pve1',
+      await pve.createSnapshot('pve1', vmid, { snapname: 'before', description: 'x' }),
+      WAIT,
+    );
     expect((await pve.getSnapshots('pve1', vmid)).map((s) => s.name)).toContain('before');
     await pve.waitForTask('pve1', await pve.rollbackSnapshot('pve1', vmid, 'before'), WAIT);
     await pve.waitForTask('pve1', await pve.deleteSnapshot('pve1', vmid, 'before'), WAIT);
@@ -202,7 +216,13 @@ describe('VM lifecycle', () => {
   test('VM firewall: the SMTP block rule, move, delete, options', async () => {
     const pve = client();
     const vmid = await cloneFresh(pve);
-    await pve.createFirewallRule('pve1', vmid, { type: 'in', action: 'ACCEPT', proto: 'tcp', dport: '22', enable: true });
+    await pve.createFirewallRule('pve1', vmid, {
+      type: 'in',
+      action: 'ACCEPT',
+      proto: 'tcp',
+      dport: '22',
+      enable: true,
+    });
     await pve.createFirewallRule('pve1', vmid, {
       type: 'out',
       action: 'DROP',
@@ -226,7 +246,12 @@ describe('VM lifecycle', () => {
 
   test('backup, the plain OK from another node, restore over a taken VMID, delete the archive', async () => {
     const pve = client();
-    const backup = await pve.vzdump('pve1', { vmid: 100, mode: 'snapshot', compress: 'zstd', storage: 'local' });
+    const backup = await pve.vzdump('pve1', {
+      vmid: 100,
+      mode: 'snapshot',
+      compress: 'zstd',
+      storage: 'local',
+    });
     expect(backup.kind).toBe('task');
     if (backup.kind === 'task') await pve.waitForTask('pve1', backup.upid, WAIT);
     expect(await pve.vzdump('pve2', { vmid: 100, storage: 'local' })).toEqual({ kind: 'not-on-this-node' });
@@ -241,12 +266,18 @@ describe('VM lifecycle', () => {
     expect((taken as VmidTakenError).vmid).toBe(101);
 
     const vmid = await pve.getNextVmid();
-    await pve.waitForTask('pve1', await pve.restoreVm('pve1', { vmid, archive: archive.volid, unique: true, storage: 'local-lvm' }), WAIT);
+    await pve.waitForTask(
+      'pve1',
+      await pve.restoreVm('pve1', { vmid, archive: archive.volid, unique: true, storage: 'local-lvm' }),
+      WAIT,
+    );
     expect((await pve.getVmConfig('pve1', vmid)).name).toBe('lab-1');
     await pve.waitForTask('pve1', await pve.deleteVm('pve1', vmid, { purge: true }), WAIT);
 
     await pve.waitForTask('pve1', await pve.deleteVolume('pve1', 'local', archive.volid), WAIT);
-    expect(await pve.getStorageContent('pve1', 'local', { content: 'backup', vmid: 100 })).toHaveLength(archives.length - 1);
+    expect(await pve.getStorageContent('pve1', 'local', { content: 'backup', vmid: 100 })).toHaveLength(
+      archives.length - 1,
+    );
   });
 
   test('upload an ISO to storage', async () => {
@@ -259,7 +290,11 @@ describe('VM lifecycle', () => {
     await pve.waitForTask('pve1', upid, WAIT);
     const isos = await pve.getStorageContent('pve1', 'local', { content: 'iso' });
     expect(isos.map((v) => v.volid)).toContain('local:iso/nr-seed-test.iso');
-    await pve.waitForTask('pve1', await pve.deleteVolume('pve1', 'local', 'local:iso/nr-seed-test.iso'), WAIT);
+    await pve.waitForTask(
+      'pve1',
+      await pve.deleteVolume('pve1', 'local', 'local:iso/nr-seed-test.iso'),
+      WAIT,
+    );
   });
 });
 
@@ -269,7 +304,9 @@ describe('typed errors', () => {
       .getVmConfig('pve1', 4242)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect((error as NotFoundError).pveMessage).toBe("Configuration file 'nodes/pve1/qemu-server/4242.conf' does not exist");
+    expect((error as NotFoundError).pveMessage).toBe(
+      "Configuration file 'nodes/pve1/qemu-server/4242.conf' does not exist",
+    );
     expect((error as NotFoundError).status).toBe(500);
   });
 
@@ -349,8 +386,14 @@ describe('typed errors', () => {
 describe('tasks', () => {
   test('an injected task error is TaskFailedError with the log tail', async () => {
     const pve = client();
-    const message = "clone failed: can't lock file '/var/lock/pve-manager/pve-storage-local-lvm' - got timeout";
-    await simControl('POST', '/sim/faults', { method: 'POST', path: '/clone$', taskError: message, count: 1 });
+    const message =
+      "clone failed: can't lock file '/var/lock/pve-manager/pve-storage-local-lvm' - got timeout";
+    await simControl('POST', '/sim/faults', {
+      method: 'POST',
+      path: '/clone$',
+      taskError: message,
+      count: 1,
+    });
     const newid = await pve.getNextVmid();
     const upid = await pve.cloneVm('pve1', 9000, { newid, name: 'NR-fails', full: true });
     const error = await pve.waitForTask('pve1', upid, WAIT).catch((e: unknown) => e);
@@ -363,7 +406,9 @@ describe('tasks', () => {
 
   test('starting a running VM fails as a task whose reason is VmRunningError', async () => {
     const pve = client();
-    const error = await pve.waitForTask('pve1', await pve.startVm('pve1', 100), WAIT).catch((e: unknown) => e);
+    const error = await pve
+      .waitForTask('pve1', await pve.startVm('pve1', 100), WAIT)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TaskFailedError);
     expect((error as TaskFailedError).exitstatus).toBe('VM 100 already running');
     expect((error as TaskFailedError).reason).toBeInstanceOf(VmRunningError);
@@ -374,7 +419,12 @@ describe('tasks', () => {
     const upid = await pve.startVm('pve1', 9000);
     await pve.waitForTask('pve1', upid, WAIT).catch(() => undefined);
     const status = await pve.getTaskStatus('pve1', upid);
-    expect(status).toMatchObject({ status: 'stopped', type: 'qmstart', id: '9000', exitstatus: "you can't start a vm if it's a template" });
+    expect(status).toMatchObject({
+      status: 'stopped',
+      type: 'qmstart',
+      id: '9000',
+      exitstatus: "you can't start a vm if it's a template",
+    });
     const log = await pve.getTaskLog('pve1', upid);
     expect(log.at(-1)?.t).toBe("TASK ERROR: you can't start a vm if it's a template");
   });
@@ -401,11 +451,23 @@ describe('transport', () => {
   test('a GET is retried after injected 5xx answers; a POST is not', async () => {
     const pve = client();
     await simControl('DELETE', '/sim/calls');
-    await simControl('POST', '/sim/faults', { method: 'GET', path: '^/version$', status: 503, message: 'busy', count: 2 });
+    await simControl('POST', '/sim/faults', {
+      method: 'GET',
+      path: '^/version$',
+      status: 503,
+      message: 'busy',
+      count: 2,
+    });
     expect((await pve.getVersion()).version).toBeDefined();
     expect(await callsTo('GET', /^\/version$/)).toBe(3);
 
-    await simControl('POST', '/sim/faults', { method: 'POST', path: '/status/start$', status: 503, message: 'busy', count: 1 });
+    await simControl('POST', '/sim/faults', {
+      method: 'POST',
+      path: '/status/start$',
+      status: 503,
+      message: 'busy',
+      count: 1,
+    });
     const error = await pve.startVm('pve1', 9001).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProxmoxError);
     expect((error as ProxmoxError).status).toBe(503);
@@ -467,7 +529,11 @@ describe('console', () => {
     expect(proxy.port).toBeGreaterThanOrEqual(5900);
     expect(parseUpid(proxy.upid).type).toBe('vncproxy');
     const ws = await pve.vncWebSocket('pve1', 100, proxy);
-    const greeting = new Promise<Buffer>((resolve) => ws.once('message', (data: Buffer) => resolve(data)));
+    const greeting = new Promise<Buffer>((resolve) => {
+      ws.once('message', (data: Buffer) => {
+        resolve(data);
+      });
+    });
     ws.resume();
     expect((await greeting).toString('latin1')).toMatch(/^RFB 003\.00[38]\n/);
     ws.close();

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
@@ -73,7 +74,10 @@ describe('ProxmoxClient on the wire', () => {
     const { client, seen } = await standIn(data('1042'));
     expect(await client.getNextVmid()).toBe(1042);
     expect(await client.getNextVmid(1042)).toBe(1042);
-    expect(seen.map((r) => r.url)).toEqual(['/api2/json/cluster/nextid', '/api2/json/cluster/nextid?vmid=1042']);
+    expect(seen.map((r) => r.url)).toEqual([
+      '/api2/json/cluster/nextid',
+      '/api2/json/cluster/nextid?vmid=1042',
+    ]);
   });
 
   test('nextid: anything but a VMID is a MalformedResponseError', async () => {
@@ -83,7 +87,12 @@ describe('ProxmoxClient on the wire', () => {
 
   test('clone posts its parameters and returns the UPID', async () => {
     const { client, seen } = await standIn(data(UPID));
-    const upid = await client.cloneVm('pve1', 9000, { newid: 1042, name: 'NR-1f0e', full: true, storage: 'local-lvm' });
+    const upid = await client.cloneVm('pve1', 9000, {
+      newid: 1042,
+      name: 'NR-1f0e',
+      full: true,
+      storage: 'local-lvm',
+    });
     expect(upid).toBe(UPID);
     expect(seen[0]?.url).toBe('/api2/json/nodes/pve1/qemu/9000/clone');
     expect(Object.fromEntries(new URLSearchParams(seen[0]?.body))).toEqual({
@@ -103,7 +112,12 @@ describe('ProxmoxClient on the wire', () => {
     const { client, seen } = await standIn(data(null));
     const keys = ['ssh-ed25519 AAAAC3Nz+/a= alice@example.com', 'ssh-rsa AAAAB3== bob@h'];
     expect(
-      await client.updateVmConfig('pve1', 1042, { sshkeys: keys, tags: ['nr', 'web'], delete: ['ide0', 'unused0'], cores: 2 }),
+      await client.updateVmConfig('pve1', 1042, {
+        sshkeys: keys,
+        tags: ['nr', 'web'],
+        delete: ['ide0', 'unused0'],
+        cores: 2,
+      }),
     ).toBeNull();
     const received = new URLSearchParams(seen[0]?.body);
     expect(received.get('sshkeys')).toBe(encodeSshKeys(keys));
@@ -116,7 +130,11 @@ describe('ProxmoxClient on the wire', () => {
     const { client, seen } = await standIn((request, response) => {
       data(request.method === 'GET' ? { digest: 'd', cores: 2, memory: '2048' } : UPID)(request, response);
     });
-    expect(await client.getVmConfig('pve1', 100, { current: true })).toEqual({ digest: 'd', cores: 2, memory: '2048' });
+    expect(await client.getVmConfig('pve1', 100, { current: true })).toEqual({
+      digest: 'd',
+      cores: 2,
+      memory: '2048',
+    });
     await client.deleteVm('pve1', 100, { purge: true, destroyUnreferencedDisks: true });
     expect(seen.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
       'GET /api2/json/nodes/pve1/qemu/100/config?current=1 ',
@@ -138,7 +156,12 @@ describe('ProxmoxClient on the wire', () => {
       data(answer)(request, response);
     });
     expect(
-      await client.vzdump('pve1', { vmid: 100, mode: 'snapshot', compress: 'zstd', notesTemplate: '{{guestname}}' }),
+      await client.vzdump('pve1', {
+        vmid: 100,
+        mode: 'snapshot',
+        compress: 'zstd',
+        notesTemplate: '{{guestname}}',
+      }),
     ).toEqual({ kind: 'task', upid: UPID });
     expect(new URLSearchParams(seen[0]?.body).get('notes-template')).toBe('{{guestname}}');
     answer = 'OK';
@@ -157,13 +180,22 @@ describe('ProxmoxClient on the wire', () => {
     expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     const body = request?.body ?? '';
     expect(body).toMatch(/name="content"\r\n\r\niso\r\n/);
-    expect(body).toMatch(/name="filename"; filename="nr-seed.iso"\r\nContent-Type: application\/octet-stream\r\n\r\nCD001\r\n/);
+    expect(body).toMatch(
+      /name="filename"; filename="nr-seed.iso"\r\nContent-Type: application\/octet-stream\r\n\r\nCD001\r\n/,
+    );
     expect(body.indexOf('name="content"')).toBeLessThan(body.indexOf('name="filename"'));
   });
 
   test('vncproxy asks for a websocket ticket and normalises the port', async () => {
     const { client, seen } = await standIn(
-      data({ user: 'root@pam!sim', ticket: 'PVEVNC:x', password: 'abcdefgh', cert: 'PEM', port: '5900', upid: UPID }),
+      data({
+        user: 'root@pam!sim',
+        ticket: 'PVEVNC:x',
+        password: 'abcdefgh',
+        cert: 'PEM',
+        port: '5900',
+        upid: UPID,
+      }),
     );
     expect((await client.createVncProxy('pve1', 100)).port).toBe(5900);
     expect(seen[0]?.body).toBe('websocket=1');
@@ -171,7 +203,11 @@ describe('ProxmoxClient on the wire', () => {
 
   test('firewall rule update joins delete and sends moveto', async () => {
     const { client, seen } = await standIn(data(null));
-    await client.updateFirewallRule('pve1', 100, 3, { moveto: 0, delete: ['comment', 'sport'], digest: 'abc' });
+    await client.updateFirewallRule('pve1', 100, 3, {
+      moveto: 0,
+      delete: ['comment', 'sport'],
+      digest: 'abc',
+    });
     expect(seen[0]?.method).toBe('PUT');
     expect(seen[0]?.url).toBe('/api2/json/nodes/pve1/qemu/100/firewall/rules/3');
     expect(Object.fromEntries(new URLSearchParams(seen[0]?.body))).toEqual({
@@ -196,7 +232,10 @@ describe('ProxmoxClient console WebSocket', () => {
   test('opens vncwebsocket with the token, the ticket in the query and subprotocol binary', async () => {
     const { server } = await standIn(data(null));
     const upgrades: IncomingMessage[] = [];
-    const wss = new WebSocketServer({ noServer: true, handleProtocols: (protocols) => (protocols.has('binary') ? 'binary' : false) });
+    const wss = new WebSocketServer({
+      noServer: true,
+      handleProtocols: (protocols) => (protocols.has('binary') ? 'binary' : false),
+    });
     server.on('upgrade', (request: IncomingMessage, socket, head) => {
       upgrades.push(request);
       wss.handleUpgrade(request, socket, head, (ws) => {
@@ -226,10 +265,12 @@ describe('ProxmoxClient console WebSocket', () => {
 
   test('a refused upgrade is the typed error of its status', async () => {
     const { client, server } = await standIn(data(null));
-    server.on('upgrade', (_request: IncomingMessage, socket: import('node:stream').Duplex) => {
+    server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => {
       socket.end('HTTP/1.1 401 No ticket\r\nContent-Length: 0\r\n\r\n');
     });
-    const error = await client.vncWebSocket('pve1', 100, { port: 5900, ticket: 't' }).catch((e: unknown) => e);
+    const error = await client
+      .vncWebSocket('pve1', 100, { port: 5900, ticket: 't' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect((error as UnauthorizedError).pveMessage).toBe('No ticket');
   });

@@ -114,7 +114,10 @@ export class ProxmoxClient implements TaskReader {
     // Proxmox sends the ID as a JSON string.
     const text = typeof data === 'number' ? String(data) : data;
     if (typeof text !== 'string' || !/^[1-9][0-9]*$/.test(text)) {
-      throw new MalformedResponseError({ ...context('GET', path), pveMessage: `not a VMID: ${JSON.stringify(data)}` });
+      throw new MalformedResponseError({
+        ...context('GET', path),
+        pveMessage: `not a VMID: ${JSON.stringify(data)}`,
+      });
     }
     return Number(text);
   }
@@ -272,12 +275,22 @@ export class ProxmoxClient implements TaskReader {
     return expectUpid(await this.#data('POST', path, { ...params }), context('POST', path));
   }
 
-  async rollbackSnapshot(node: string, vmid: number, name: string, params: { start?: boolean } = {}): Promise<string> {
+  async rollbackSnapshot(
+    node: string,
+    vmid: number,
+    name: string,
+    params: { start?: boolean } = {},
+  ): Promise<string> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/snapshot/${name}/rollback`;
     return expectUpid(await this.#data('POST', path, params), context('POST', path));
   }
 
-  async deleteSnapshot(node: string, vmid: number, name: string, params: { force?: boolean } = {}): Promise<string> {
+  async deleteSnapshot(
+    node: string,
+    vmid: number,
+    name: string,
+    params: { force?: boolean } = {},
+  ): Promise<string> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/snapshot/${name}`;
     return expectUpid(await this.#data('DELETE', path, params), context('DELETE', path));
   }
@@ -300,14 +313,24 @@ export class ProxmoxClient implements TaskReader {
     expectNull(await this.#data('POST', path, { ...rule }), context('POST', path));
   }
 
-  async updateFirewallRule(node: string, vmid: number, pos: number, update: FirewallRuleUpdate): Promise<void> {
+  async updateFirewallRule(
+    node: string,
+    vmid: number,
+    pos: number,
+    update: FirewallRuleUpdate,
+  ): Promise<void> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/firewall/rules/${pos}`;
     const { delete: keys, ...rest } = update;
     const params = { ...rest, delete: keys?.join(',') };
     expectNull(await this.#data('PUT', path, params), context('PUT', path));
   }
 
-  async deleteFirewallRule(node: string, vmid: number, pos: number, params: { digest?: string } = {}): Promise<void> {
+  async deleteFirewallRule(
+    node: string,
+    vmid: number,
+    pos: number,
+    params: { digest?: string } = {},
+  ): Promise<void> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/firewall/rules/${pos}`;
     expectNull(await this.#data('DELETE', path, params), context('DELETE', path));
   }
@@ -349,7 +372,10 @@ export class ProxmoxClient implements TaskReader {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/vncproxy`;
     const data = await this.#data('POST', path, { websocket: true });
     // The port is an integer in the schema, but Perl may serialise it as a string.
-    const proxy = expectObject<Omit<VncProxy, 'port'> & { port: number | string }>(data, context('POST', path));
+    const proxy = expectObject<Omit<VncProxy, 'port'> & { port: number | string }>(
+      data,
+      context('POST', path),
+    );
     return { ...proxy, port: Number(proxy.port) };
   }
 
@@ -357,7 +383,11 @@ export class ProxmoxClient implements TaskReader {
    * Opens the console WebSocket (subprotocol `binary`) and resolves once it is open. The socket comes
    * back **paused**, since the VNC server speaks first: attach listeners, then call `resume()`.
    */
-  async vncWebSocket(node: string, vmid: number, proxy: Pick<VncProxy, 'port' | 'ticket'>): Promise<WebSocket> {
+  async vncWebSocket(
+    node: string,
+    vmid: number,
+    proxy: Pick<VncProxy, 'port' | 'ticket'>,
+  ): Promise<WebSocket> {
     return this.#transport.webSocket({
       path: apiPath`/nodes/${node}/qemu/${vmid}/vncwebsocket`,
       params: { port: proxy.port, vncticket: proxy.ticket },

@@ -38,5 +38,8 @@ export function expectNull(data: unknown, context: RequestContext): void {
 function wrongShape(context: RequestContext, expected: string, data: unknown): MalformedResponseError {
   const seen = JSON.stringify(data);
   const excerpt = seen.length > 120 ? `${seen.slice(0, 120)}…` : seen;
-  return new MalformedResponseError({ ...context, pveMessage: `expected ${expected} as data, got ${excerpt}` });
+  return new MalformedResponseError({
+    ...context,
+    pveMessage: `expected ${expected} as data, got ${excerpt}`,
+  });
 }

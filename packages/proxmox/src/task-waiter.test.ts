@@ -36,7 +36,9 @@ function fakeTask(runningPolls: number, exitstatus: string, log: string[] = []) 
     },
     getTaskLogPage: (_node, _upid, page) => {
       pages.push({ start: page.start, limit: page.limit });
-      const lines: TaskLogLine[] = log.map((t, i) => ({ n: i + 1, t })).slice(page.start, page.start + page.limit);
+      const lines: TaskLogLine[] = log
+        .map((t, i) => ({ n: i + 1, t }))
+        .slice(page.start, page.start + page.limit);
       return Promise.resolve({ lines, total: log.length });
     },
   };
@@ -61,14 +63,24 @@ describe('waitForTask', () => {
   });
 
   test('any other exit status is TaskFailedError with the tail of the log', async () => {
-    const log = [...Array.from({ length: 28 }, (_, i) => `line ${i + 1}`), 'VM 100 already running', 'TASK ERROR: VM 100 already running'];
+    const log = [
+      ...Array.from({ length: 28 }, (_, i) => `line ${i + 1}`),
+      'VM 100 already running',
+      'TASK ERROR: VM 100 already running',
+    ];
     const task = fakeTask(1, 'VM 100 already running', log);
-    const error = await waitForTask(task.reader, 'pve1', UPID, { ...FAST, logTailLines: 3 }).catch((e: unknown) => e);
+    const error = await waitForTask(task.reader, 'pve1', UPID, { ...FAST, logTailLines: 3 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TaskFailedError);
     const failed = error as TaskFailedError;
     expect(failed.exitstatus).toBe('VM 100 already running');
     expect(failed.upid).toBe(UPID);
-    expect(failed.logTail).toEqual(['line 28', 'VM 100 already running', 'TASK ERROR: VM 100 already running']);
+    expect(failed.logTail).toEqual([
+      'line 28',
+      'VM 100 already running',
+      'TASK ERROR: VM 100 already running',
+    ]);
     expect(failed.reason).toBeInstanceOf(VmRunningError);
     expect(task.pages).toEqual([
       { start: 0, limit: 3 },
@@ -104,21 +116,26 @@ describe('waitForTask', () => {
   test('an already aborted signal does not poll at all', async () => {
     const task = fakeTask(0, 'OK');
     const reason = new Error('shutting down');
-    await expect(waitForTask(task.reader, 'pve1', UPID, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(waitForTask(task.reader, 'pve1', UPID, { signal: AbortSignal.abort(reason) })).rejects.toBe(
+      reason,
+    );
     expect(task.polls()).toBe(0);
   });
 
   test('gives up after timeoutMs with TaskTimeoutError', async () => {
-    const error = await waitForTask(fakeTask(1_000_000, 'OK').reader, 'pve1', UPID, { ...FAST, timeoutMs: 30 }).catch(
-      (e: unknown) => e,
-    );
+    const error = await waitForTask(fakeTask(1_000_000, 'OK').reader, 'pve1', UPID, {
+      ...FAST,
+      timeoutMs: 30,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TaskTimeoutError);
     expect((error as TaskTimeoutError).upid).toBe(UPID);
   });
 
   test('polls less often as the task goes on', async () => {
     const task = fakeTask(1_000_000, 'OK');
-    await waitForTask(task.reader, 'pve1', UPID, { pollMinMs: 10, pollMaxMs: 80, timeoutMs: 400 }).catch(() => undefined);
+    await waitForTask(task.reader, 'pve1', UPID, { pollMinMs: 10, pollMaxMs: 80, timeoutMs: 400 }).catch(
+      () => undefined,
+    );
     // 10+20+40+80+80+80+80 ≈ 390 ms: about 8 polls, where a fixed 10 ms interval would make about 40.
     expect(task.polls()).toBeGreaterThanOrEqual(5);
     expect(task.polls()).toBeLessThanOrEqual(12);

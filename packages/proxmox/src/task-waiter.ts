@@ -48,7 +48,10 @@ export async function waitForTask(
   now: () => number = Date.now,
 ): Promise<TaskResult> {
   const { signal } = options;
-  const poll = { minMs: options.pollMinMs ?? DEFAULT_POLL_MIN_MS, maxMs: options.pollMaxMs ?? DEFAULT_POLL_MAX_MS };
+  const poll = {
+    minMs: options.pollMinMs ?? DEFAULT_POLL_MIN_MS,
+    maxMs: options.pollMaxMs ?? DEFAULT_POLL_MAX_MS,
+  };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {

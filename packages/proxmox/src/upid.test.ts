@@ -27,7 +27,15 @@ describe('UPID', () => {
     const text = 'UPID:pve1:000000FF:00000010:679A423B:qmstart:100:root@pam!sim:';
     expect(formatUpid(parseUpid(text))).toBe(text);
     expect(
-      formatUpid({ node: 'pve1', pid: 255, pstart: 16, starttime: 0x679a423b, type: 'qmstart', id: '100', user: 'root@pam!sim' }),
+      formatUpid({
+        node: 'pve1',
+        pid: 255,
+        pstart: 16,
+        starttime: 0x679a423b,
+        type: 'qmstart',
+        id: '100',
+        user: 'root@pam!sim',
+      }),
     ).toBe(text);
   });
 
@@ -45,7 +53,15 @@ describe('UPID', () => {
 
   test('refuses to format fields that would not parse back', () => {
     expect(() =>
-      formatUpid({ node: 'a:b', pid: 1, pstart: 1, starttime: 1, type: 'qmstart', id: '1', user: 'root@pam' }),
+      formatUpid({
+        node: 'a:b',
+        pid: 1,
+        pstart: 1,
+        starttime: 1,
+        type: 'qmstart',
+        id: '1',
+        user: 'root@pam',
+      }),
     ).toThrow(InvalidUpidError);
   });
 });

@@ -14,7 +14,8 @@ export function vmConfigForm(update: VmConfigUpdate): FormParams {
       form[key] = encodeSshKeys(value);
     } else if (isList(value)) {
       const separator = LIST_SEPARATOR[key];
-      if (separator === undefined) throw new InvalidArgumentError({ pveMessage: `config parameter '${key}' does not take a list` });
+      if (separator === undefined)
+        throw new InvalidArgumentError({ pveMessage: `config parameter '${key}' does not take a list` });
       form[key] = value.join(separator);
     } else {
       form[key] = value;

@@ -4,7 +4,7 @@ import { paramError } from './pve-error.js';
 export type ParamValue = string | number | boolean;
 export type Params = Record<string, ParamValue | undefined>;
 
-type Format = (value: string) => string | undefined;
+type Format = (value: string, name: string) => string | undefined;
 
 export interface ParamSpec {
   readonly type: 'string' | 'integer' | 'number' | 'boolean';
@@ -45,7 +45,7 @@ export function validateParams(schema: ParamSchema, raw: Record<string, unknown>
       if (!schema.additionalProperties) errors[name] = MESSAGES.unknown;
       continue;
     }
-    const checked = checkValue(spec, value);
+    const checked = checkValue(spec, value, name);
     if (typeof checked === 'object') errors[name] = checked.error;
     else out[name] = checked;
   }
@@ -67,7 +67,7 @@ function specFor(schema: ParamSchema, name: string): ParamSpec | undefined {
   return schema.patternProperties?.find(([re]) => re.test(name))?.[1];
 }
 
-function checkValue(spec: ParamSpec, value: unknown): ParamValue | { error: string } {
+function checkValue(spec: ParamSpec, value: unknown, name: string): ParamValue | { error: string } {
   const shown = typeof value === 'object' ? JSON.stringify(value) : String(value);
   switch (spec.type) {
     case 'boolean':
@@ -77,15 +77,15 @@ function checkValue(spec: ParamSpec, value: unknown): ParamValue | { error: stri
     case 'integer': {
       const n = toNumber(value, /^[+-]?\d+$/);
       if (n === undefined || !Number.isSafeInteger(n)) return { error: `type check ('integer') failed - got '${shown}'` };
-      return checkRange(spec, n, shown);
+      return checkRange(spec, n, shown, name);
     }
     case 'number': {
       const n = toNumber(value, /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/);
       if (n === undefined) return { error: `type check ('number') failed - got '${shown}'` };
-      return checkRange(spec, n, shown);
+      return checkRange(spec, n, shown, name);
     }
     case 'string':
-      return checkString(spec, value, shown);
+      return checkString(spec, value, shown, name);
   }
 }
 
@@ -95,19 +95,19 @@ function toNumber(value: unknown, shape: RegExp): number | undefined {
   return undefined;
 }
 
-function checkRange(spec: ParamSpec, n: number, shown: string): ParamValue | { error: string } {
+function checkRange(spec: ParamSpec, n: number, shown: string, name: string): ParamValue | { error: string } {
   if (spec.minimum !== undefined && n < spec.minimum)
     return { error: `value must have a minimum value of ${spec.minimum}` };
   if (spec.maximum !== undefined && n > spec.maximum)
     return { error: `value must have a maximum value of ${spec.maximum}` };
   if (spec.format) {
-    const bad = spec.format(shown);
+    const bad = spec.format(shown, name);
     if (bad !== undefined) return { error: `invalid format - ${bad}` };
   }
   return n;
 }
 
-function checkString(spec: ParamSpec, value: unknown, shown: string): ParamValue | { error: string } {
+function checkString(spec: ParamSpec, value: unknown, shown: string, name: string): ParamValue | { error: string } {
   if (typeof value === 'object' || value === undefined) return { error: `type check ('string') failed - got '${shown}'` };
   const s = String(value);
   if (spec.enum && !spec.enum.includes(s)) {
@@ -118,7 +118,7 @@ function checkString(spec: ParamSpec, value: unknown, shown: string): ParamValue
   }
   if (spec.pattern && !spec.pattern.test(s)) return { error: 'value does not match the regex pattern' };
   if (spec.format) {
-    const bad = spec.format(s);
+    const bad = spec.format(s, name);
     if (bad !== undefined) return { error: `invalid format - ${bad}` };
   }
   return s;

@@ -6,7 +6,9 @@ import {
   sshKeysFormat,
   tagsFormat,
 } from './pve-formats.js';
-import { DRIVE_KEY_RE, UNUSED_KEY_RE } from './drive.js';
+import { DRIVE_KEY_RE, UNUSED_KEY_RE, parseDrive } from './drive.js';
+import { validateIpConfig } from './ip-config.js';
+import { parseNetDevice } from './net-device.js';
 
 /** How a config key behaves: its parameter type, the privilege to change it, whether it hot-applies. */
 interface ConfigKey {
@@ -74,11 +76,23 @@ export const CONFIG_KEYS: Record<string, ConfigKey> = {
   vmgenid: { spec: s(), privilege: OPT, hot: false },
 };
 
+/** Property-string keys are checked by the schema, so their errors come with every other one. */
+function propertyFormat(check: (key: string, value: string) => unknown): (value: string, key: string) => string | undefined {
+  return (value, key) => {
+    try {
+      check(key, value);
+      return undefined;
+    } catch (e: unknown) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  };
+}
+
 const FAMILIES: readonly (readonly [RegExp, ConfigKey])[] = [
-  [/^net\d+$/, { spec: s(), privilege: 'VM.Config.Network', hot: true }],
-  [/^ipconfig\d+$/, { spec: s(), privilege: CI, hot: true }],
+  [/^net\d+$/, { spec: s({ format: propertyFormat((k, v) => parseNetDevice(k, v, () => '00:00:00:00:00:00')) }), privilege: 'VM.Config.Network', hot: true }],
+  [/^ipconfig\d+$/, { spec: s({ format: propertyFormat(validateIpConfig) }), privilege: CI, hot: true }],
   [/^serial[0-3]$/, { spec: s(), privilege: HW, hot: false }],
-  [DRIVE_KEY_RE, { spec: s(), privilege: 'VM.Config.Disk', hot: true }],
+  [DRIVE_KEY_RE, { spec: s({ format: propertyFormat(parseDrive) }), privilege: 'VM.Config.Disk', hot: true }],
   [UNUSED_KEY_RE, { spec: s(), privilege: 'VM.Config.Disk', hot: true }],
 ];
 

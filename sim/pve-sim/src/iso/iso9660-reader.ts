@@ -22,8 +22,28 @@ const DESCRIPTOR_SUPPLEMENTARY = 2;
 const DESCRIPTOR_TERMINATOR = 255;
 const STANDARD_ID = 'CD001';
 const JOLIET_ESCAPES = new Set(['%/@', '%/C', '%/E']);
-const ROOT_RECORD_OFFSET = 156;
-const RECORD_HEADER_LENGTH = 33;
+/** Byte offsets within a volume descriptor (ECMA-119 8.4). */
+const DescriptorField = {
+  type: 0,
+  standardId: 1,
+  volumeId: 40,
+  escapeSequences: 88,
+  logicalBlockSize: 128,
+  rootRecord: 156,
+} as const;
+const VOLUME_ID_LENGTH = 32;
+/** Byte offsets within a directory record (ECMA-119 9.1). */
+const RecordField = {
+  extendedAttributeLength: 1,
+  extent: 2,
+  dataLength: 10,
+  flags: 25,
+  fileUnitSize: 26,
+  interleaveGap: 27,
+  identifierLength: 32,
+  identifier: 33,
+} as const;
+const RECORD_HEADER_LENGTH = RecordField.identifier;
 const FLAG_ASSOCIATED = 0x04;
 const FLAG_DIRECTORY = 0x02;
 const FLAG_MULTI_EXTENT = 0x80;
@@ -65,11 +85,13 @@ interface Walk {
 export function readIso9660(image: Uint8Array): Iso9660Contents {
   const bytes = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
   const { primary, joliet } = findDescriptors(bytes);
-  const blockSize = u16le(primary, 128);
+  const blockSize = u16le(primary, DescriptorField.logicalBlockSize);
   if (blockSize !== SECTOR_SIZE) {
     throw new IsoFormatError(`logical block size ${blockSize} is not supported (only ${SECTOR_SIZE})`);
   }
-  const volumeId = primary.toString('latin1', 40, 72).replace(/[\s\0]+$/, '');
+  const volumeId = primary
+    .toString('latin1', DescriptorField.volumeId, DescriptorField.volumeId + VOLUME_ID_LENGTH)
+    .replace(/[\s\0]+$/, '');
 
   const { root, naming, suspSkip } = chooseTree(bytes, primary, joliet);
   const walk: Walk = { image: bytes, naming, suspSkip, files: new Map(), visited: new Set(), consumed: 0 };
@@ -83,10 +105,16 @@ function findDescriptors(image: Buffer): { primary: Buffer; joliet: Buffer | und
   // Each pass consumes a sector and region() throws past the end, so a missing terminator cannot hang.
   for (let sector = FIRST_DESCRIPTOR_SECTOR; ; sector += 1) {
     const descriptor = region(image, sector * SECTOR_SIZE, SECTOR_SIZE, `volume descriptor ${sector}`);
-    if (descriptor.toString('latin1', 1, 6) !== STANDARD_ID) {
+    if (
+      descriptor.toString(
+        'latin1',
+        DescriptorField.standardId,
+        DescriptorField.standardId + STANDARD_ID.length,
+      ) !== STANDARD_ID
+    ) {
       throw new IsoFormatError(`not an ISO 9660 image: no "${STANDARD_ID}" in volume descriptor ${sector}`);
     }
-    const type = u8(descriptor, 0);
+    const type = u8(descriptor, DescriptorField.type);
     if (type === DESCRIPTOR_TERMINATOR) {
       break;
     }
@@ -94,7 +122,9 @@ function findDescriptors(image: Buffer): { primary: Buffer; joliet: Buffer | und
       primary ??= descriptor;
     } else if (
       type === DESCRIPTOR_SUPPLEMENTARY &&
-      JOLIET_ESCAPES.has(descriptor.toString('latin1', 88, 91))
+      JOLIET_ESCAPES.has(
+        descriptor.toString('latin1', DescriptorField.escapeSequences, DescriptorField.escapeSequences + 3),
+      )
     ) {
       joliet ??= descriptor;
     }
@@ -121,8 +151,16 @@ function chooseTree(
 }
 
 function rootDirectory(descriptor: Buffer): Directory {
-  const record = descriptor.subarray(ROOT_RECORD_OFFSET, ROOT_RECORD_OFFSET + RECORD_HEADER_LENGTH + 1);
-  return { extent: u32le(record, 2), size: u32le(record, 10), path: '', depth: 0 };
+  const record = descriptor.subarray(
+    DescriptorField.rootRecord,
+    DescriptorField.rootRecord + RECORD_HEADER_LENGTH + 1,
+  );
+  return {
+    extent: u32le(record, RecordField.extent),
+    size: u32le(record, RecordField.dataLength),
+    path: '',
+    depth: 0,
+  };
 }
 
 /**
@@ -155,7 +193,7 @@ function readDirectory(walk: Walk, directory: Directory): void {
   const data = directoryData(walk.image, directory);
   consume(walk, data.length);
   for (const record of directoryRecords(data, directory.path)) {
-    const flags = u8(record, 25);
+    const flags = u8(record, RecordField.flags);
     if (isDotOrDotDot(record) || (flags & FLAG_ASSOCIATED) !== 0) {
       continue;
     }
@@ -195,16 +233,22 @@ function readSubdirectory(walk: Walk, record: Buffer, path: string, depth: numbe
   if (depth > MAX_DEPTH) {
     throw new IsoFormatError(`directory ${label(path)} is nested deeper than ${MAX_DEPTH} levels`);
   }
-  readDirectory(walk, { extent: u32le(record, 2), size: u32le(record, 10), path, depth });
+  readDirectory(walk, {
+    extent: u32le(record, RecordField.extent),
+    size: u32le(record, RecordField.dataLength),
+    path,
+    depth,
+  });
 }
 
 function fileData(walk: Walk, record: Buffer, path: string): Buffer {
-  if (u8(record, 26) !== 0 || u8(record, 27) !== 0) {
+  if (u8(record, RecordField.fileUnitSize) !== 0 || u8(record, RecordField.interleaveGap) !== 0) {
     throw new IsoFormatError(`file ${label(path)} is interleaved, which is not supported`);
   }
   // Data follows the extended attribute record, whose length (in blocks) precedes the extent's data.
-  const start = (u32le(record, 2) + u8(record, 1)) * SECTOR_SIZE;
-  const size = u32le(record, 10);
+  const start =
+    (u32le(record, RecordField.extent) + u8(record, RecordField.extendedAttributeLength)) * SECTOR_SIZE;
+  const size = u32le(record, RecordField.dataLength);
   const data = region(walk.image, start, size, `file ${label(path)}`);
   consume(walk, size);
   return data;
@@ -236,7 +280,7 @@ function* directoryRecords(data: Buffer, path: string): Generator<Buffer> {
       );
     }
     const record = data.subarray(offset, offset + length);
-    const idLength = u8(record, 32);
+    const idLength = u8(record, RecordField.identifierLength);
     if (idLength === 0 || RECORD_HEADER_LENGTH + idLength > length) {
       throw new IsoFormatError(`directory ${label(path)} has a record whose name overruns it`);
     }
@@ -249,15 +293,18 @@ function* directoryRecords(data: Buffer, path: string): Generator<Buffer> {
 }
 
 function isDot(record: Buffer): boolean {
-  return u8(record, 32) === 1 && u8(record, RECORD_HEADER_LENGTH) === 0;
+  return u8(record, RecordField.identifierLength) === 1 && u8(record, RECORD_HEADER_LENGTH) === 0;
 }
 
 function isDotOrDotDot(record: Buffer): boolean {
-  return u8(record, 32) === 1 && u8(record, RECORD_HEADER_LENGTH) <= 1;
+  return u8(record, RecordField.identifierLength) === 1 && u8(record, RECORD_HEADER_LENGTH) <= 1;
 }
 
 function recordName(walk: Walk, record: Buffer): string {
-  const identifier = record.subarray(RECORD_HEADER_LENGTH, RECORD_HEADER_LENGTH + u8(record, 32));
+  const identifier = record.subarray(
+    RECORD_HEADER_LENGTH,
+    RECORD_HEADER_LENGTH + u8(record, RecordField.identifierLength),
+  );
   let name: string;
   if (walk.naming === 'joliet') {
     name = withoutVersion(decodeUcs2(identifier));
@@ -310,7 +357,7 @@ function rockRidgeName(walk: Walk, record: Buffer): string | undefined {
 
 /** The System Use area: after the name and its even-alignment padding, minus the SP-declared skip. */
 function systemUseArea(record: Buffer, skip: number): Buffer {
-  const idLength = u8(record, 32);
+  const idLength = u8(record, RecordField.identifierLength);
   const start = RECORD_HEADER_LENGTH + idLength + (idLength % 2 === 0 ? 1 : 0) + skip;
   return record.subarray(Math.min(start, record.length));
 }
@@ -330,7 +377,7 @@ function* suspEntries(walk: Walk, firstArea: Buffer): Generator<Buffer> {
         break; // padding, or garbage that cannot be an entry: either way, nothing more to read
       }
       if (offset + length > area.length) {
-        throw new RangeError('a SUSP entry runs past the end of its System Use area');
+        throw new IsoFormatError('a SUSP entry runs past the end of its System Use area');
       }
       const entry = area.subarray(offset, offset + length);
       const signature = entry.toString('latin1', 0, 2);
