@@ -31,8 +31,7 @@ export interface ProxmoxClientOptions {
   retries?: { count?: number; minDelayMs?: number; maxDelayMs?: number };
 }
 
-export type Credentials =
-  { kind: 'token'; token: ApiToken } | { kind: 'login'; username: string; password: string };
+type Credentials = { kind: 'token'; token: ApiToken } | { kind: 'login'; username: string; password: string };
 
 export interface ResolvedClientOptions {
   baseUrl: URL;

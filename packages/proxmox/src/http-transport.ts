@@ -109,13 +109,13 @@ export class HttpTransport {
     const url = this.#url(call.path, encodeForm(call.params));
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const context = { method: 'GET', path: call.path };
+    const headers = await this.#options.auth.headers('GET');
     let socket;
     try {
       socket = await connectSocket(this.#connector, this.#url(call.path, ''));
     } catch (e: unknown) {
       throw unreachableError(e, context);
     }
-    const headers = await this.#options.auth.headers('GET');
     const ws = new WebSocket(url, [call.protocol], {
       headers,
       handshakeTimeout: this.#options.timeoutMs,

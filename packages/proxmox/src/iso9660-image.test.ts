@@ -280,7 +280,7 @@ describe('buildIso9660Image input checks', () => {
     );
   });
 
-  it('rejects files adding up to more than 100 MiB before allocating the image', () => {
+  it('rejects files adding up to more than 100 MiB', () => {
     const sixtyMiB = new Uint8Array(60 * 1024 * 1024);
     const big = [
       { name: 'a', data: sixtyMiB },

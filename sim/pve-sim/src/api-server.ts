@@ -24,7 +24,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** The `/api2/json` request pipeline: faults, routing, auth, parameters, handler, PVE's envelope. */
 export function createApiHandler(deps: ApiServerDeps): Handler {
-  const router = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
+  const router = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 });
   for (const route of deps.routes) {
     // The handler slot is unused: the pipeline below reads the route from the store.
     router.on(route.method as HTTPMethod, route.path, () => undefined, { route });
@@ -33,14 +33,15 @@ export function createApiHandler(deps: ApiServerDeps): Handler {
   return async (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://sim');
-    const path = url.pathname.slice(API_PREFIX.length) || '/';
+    const rawPath = url.pathname.slice(API_PREFIX.length) || '/';
+    const path = safeDecode(rawPath);
     let status = 200;
     let identity: Identity | undefined;
     try {
       const fault = deps.faults.match(method, path);
       if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
       if (fault?.status !== undefined) throw new PveError(fault.status, fault.message ?? 'injected fault');
-      const found = router.find(method as HTTPMethod, path);
+      const found = router.find(method as HTTPMethod, rawPath);
       const route = (found?.store as { route: Route } | undefined)?.route;
       if (!found || !route) throw new PveError(501, `Method '${method} ${path}' not implemented`);
       identity = authenticate(deps, req, method, route);
@@ -216,4 +217,12 @@ function sendError(res: ServerResponse, error: PveError): void {
     ...(error.errors ? { errors: error.errors } : {}),
     message,
   });
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -67,7 +67,9 @@ export class TaskManager {
   start(task: TaskStart): string {
     const pid = this.nextPid++;
     const starttime = Math.floor(Date.now() / 1000);
-    const upid = `UPID:${task.node}:${pad8(pid)}:${pad8(this.pstart)}:${pad8(starttime)}:${task.type}:${task.id}:${task.identity.id}:`;
+    // A UPID field cannot hold ':'; ids such as volids are escaped (and '/' too, to stay one path segment).
+    const id = task.id.replaceAll(':', '\\x3A').replaceAll('/', '\\x2F');
+    const upid = `UPID:${task.node}:${pad8(pid)}:${pad8(this.pstart)}:${pad8(starttime)}:${task.type}:${id}:${task.identity.id}:`;
     const record: TaskRecord = {
       upid,
       node: task.node,
@@ -75,7 +77,7 @@ export class TaskManager {
       pstart: this.pstart,
       starttime,
       type: task.type,
-      id: task.id,
+      id,
       user: task.identity.userid,
       ...(task.identity.tokenid !== undefined ? { tokenid: task.identity.tokenid } : {}),
       status: 'running',

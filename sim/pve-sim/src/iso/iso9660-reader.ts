@@ -22,6 +22,7 @@ const DESCRIPTOR_SUPPLEMENTARY = 2;
 const DESCRIPTOR_TERMINATOR = 255;
 const STANDARD_ID = 'CD001';
 const JOLIET_ESCAPES = new Set(['%/@', '%/C', '%/E']);
+const JOLIET_ESCAPE_LENGTH = 3;
 /** Byte offsets within a volume descriptor (ECMA-119 8.4). */
 const DescriptorField = {
   type: 0,
@@ -89,9 +90,7 @@ export function readIso9660(image: Uint8Array): Iso9660Contents {
   if (blockSize !== SECTOR_SIZE) {
     throw new IsoFormatError(`logical block size ${blockSize} is not supported (only ${SECTOR_SIZE})`);
   }
-  const volumeId = primary
-    .toString('latin1', DescriptorField.volumeId, DescriptorField.volumeId + VOLUME_ID_LENGTH)
-    .replace(/[\s\0]+$/, '');
+  const volumeId = latin1(primary, DescriptorField.volumeId, VOLUME_ID_LENGTH).replace(/[\s\0]+$/, '');
 
   const { root, naming, suspSkip } = chooseTree(bytes, primary, joliet);
   const walk: Walk = { image: bytes, naming, suspSkip, files: new Map(), visited: new Set(), consumed: 0 };
@@ -105,13 +104,7 @@ function findDescriptors(image: Buffer): { primary: Buffer; joliet: Buffer | und
   // Each pass consumes a sector and region() throws past the end, so a missing terminator cannot hang.
   for (let sector = FIRST_DESCRIPTOR_SECTOR; ; sector += 1) {
     const descriptor = region(image, sector * SECTOR_SIZE, SECTOR_SIZE, `volume descriptor ${sector}`);
-    if (
-      descriptor.toString(
-        'latin1',
-        DescriptorField.standardId,
-        DescriptorField.standardId + STANDARD_ID.length,
-      ) !== STANDARD_ID
-    ) {
+    if (latin1(descriptor, DescriptorField.standardId, STANDARD_ID.length) !== STANDARD_ID) {
       throw new IsoFormatError(`not an ISO 9660 image: no "${STANDARD_ID}" in volume descriptor ${sector}`);
     }
     const type = u8(descriptor, DescriptorField.type);
@@ -122,9 +115,7 @@ function findDescriptors(image: Buffer): { primary: Buffer; joliet: Buffer | und
       primary ??= descriptor;
     } else if (
       type === DESCRIPTOR_SUPPLEMENTARY &&
-      JOLIET_ESCAPES.has(
-        descriptor.toString('latin1', DescriptorField.escapeSequences, DescriptorField.escapeSequences + 3),
-      )
+      JOLIET_ESCAPES.has(latin1(descriptor, DescriptorField.escapeSequences, JOLIET_ESCAPE_LENGTH))
     ) {
       joliet ??= descriptor;
     }
@@ -174,10 +165,7 @@ function rockRidgeSkip(image: Buffer, root: Directory): number | undefined {
   }
   const area = systemUseArea(dot.value, 0);
   const isSp =
-    area.length >= 7 &&
-    area.toString('latin1', 0, 2) === 'SP' &&
-    u8(area, 4) === 0xbe &&
-    u8(area, 5) === 0xef;
+    area.length >= 7 && latin1(area, 0, 2) === 'SP' && u8(area, 4) === 0xbe && u8(area, 5) === 0xef;
   return isSp ? u8(area, 6) : undefined;
 }
 
@@ -335,7 +323,7 @@ function rockRidgeName(walk: Walk, record: Buffer): string | undefined {
   const parts: Buffer[] = [];
   let length = 0;
   for (const entry of suspEntries(walk, systemUseArea(record, walk.suspSkip))) {
-    if (entry.toString('latin1', 0, 2) !== 'NM' || entry.length < SUSP_HEADER_LENGTH + 1) {
+    if (latin1(entry, 0, 2) !== 'NM' || entry.length < SUSP_HEADER_LENGTH + 1) {
       continue;
     }
     const flags = u8(entry, SUSP_HEADER_LENGTH);
@@ -380,7 +368,7 @@ function* suspEntries(walk: Walk, firstArea: Buffer): Generator<Buffer> {
         throw new IsoFormatError('a SUSP entry runs past the end of its System Use area');
       }
       const entry = area.subarray(offset, offset + length);
-      const signature = entry.toString('latin1', 0, 2);
+      const signature = latin1(entry, 0, 2);
       if (signature === 'ST') {
         break;
       }
@@ -441,6 +429,10 @@ function u32le(bytes: Uint8Array, offset: number): number {
     (u8(bytes, offset) | (u8(bytes, offset + 1) << 8) | (u8(bytes, offset + 2) << 16)) +
     u8(bytes, offset + 3) * 2 ** 24
   );
+}
+
+function latin1(bytes: Buffer, offset: number, length: number): string {
+  return bytes.toString('latin1', offset, offset + length);
 }
 
 function label(name: string): string {

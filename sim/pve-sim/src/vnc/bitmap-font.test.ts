@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { GLYPH_HEIGHT, GLYPH_WIDTH, fontCharacters, glyphRows } from './bitmap-font.js';
 
-const PRINTABLE_ASCII = Array.from({ length: 0x7e - 0x20 + 1 }, (_, index) => String.fromCharCode(0x20 + index));
+const PRINTABLE_ASCII = Array.from({ length: 0x7e - 0x20 + 1 }, (_, index) =>
+  String.fromCharCode(0x20 + index),
+);
 
 describe('bitmap font', () => {
   it('draws every printable ASCII character and nothing else', () => {

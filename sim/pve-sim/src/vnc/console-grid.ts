@@ -30,7 +30,9 @@ export class ConsoleGrid {
     this.columns = Math.floor(width / this.cellWidth);
     this.rows = Math.floor(height / this.cellHeight);
     if (this.columns < 1 || this.rows < 1) {
-      throw new RangeError(`a ${width}x${height} framebuffer cannot hold one ${this.cellWidth}x${this.cellHeight} cell`);
+      throw new RangeError(
+        `a ${width}x${height} framebuffer cannot hold one ${this.cellWidth}x${this.cellHeight} cell`,
+      );
     }
     // The leftover pixels are split evenly, as a monitor centres a text mode that does not fill it.
     this.originX = Math.floor((width - this.columns * this.cellWidth) / 2);
@@ -54,6 +56,11 @@ export class ConsoleGrid {
 
   cursor(column: number, row: number): Rect {
     const glyph = this.glyphOrigin(column, row);
-    return { x: glyph.x, y: glyph.y + GLYPH_HEIGHT * SCALE, width: GLYPH_WIDTH * SCALE, height: CURSOR_BAND * SCALE };
+    return {
+      x: glyph.x,
+      y: glyph.y + GLYPH_HEIGHT * SCALE,
+      width: GLYPH_WIDTH * SCALE,
+      height: CURSOR_BAND * SCALE,
+    };
   }
 }

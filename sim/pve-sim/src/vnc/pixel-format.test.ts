@@ -25,7 +25,18 @@ const RGB565_BIG_ENDIAN: PixelFormat = {
   blueShift: 0,
 };
 /** What noVNC asks for in its low-colour mode. */
-const RGB222: PixelFormat = { ...RGB565_BIG_ENDIAN, bitsPerPixel: 8, depth: 6, bigEndian: false, redMax: 3, greenMax: 3, blueMax: 3, redShift: 0, greenShift: 2, blueShift: 4 };
+const RGB222: PixelFormat = {
+  ...RGB565_BIG_ENDIAN,
+  bitsPerPixel: 8,
+  depth: 6,
+  bigEndian: false,
+  redMax: 3,
+  greenMax: 3,
+  blueMax: 3,
+  redShift: 0,
+  greenShift: 2,
+  blueShift: 4,
+};
 
 describe('pixel formats', () => {
   it('lays pixels out with the format’s shifts, maxes and byte order', () => {
@@ -40,8 +51,16 @@ describe('pixel formats', () => {
     expect(decodePixel(SERVER_PIXEL_FORMAT, encodePixel(SERVER_PIXEL_FORMAT, GREY), 0)).toEqual(GREY);
     expect(decodePixel(RGB222, encodePixel(RGB222, GREY), 0)).toEqual(GREY);
     // Five bits cannot hold 0xaa: 21 of 31 stretches back to 173.
-    expect(decodePixel(RGB565_BIG_ENDIAN, encodePixel(RGB565_BIG_ENDIAN, GREY), 0)).toEqual({ r: 173, g: 170, b: 173 });
-    expect(decodePixel(RGB565_BIG_ENDIAN, encodePixel(RGB565_BIG_ENDIAN, ORANGE), 0)).toEqual({ r: 255, g: 130, b: 0 });
+    expect(decodePixel(RGB565_BIG_ENDIAN, encodePixel(RGB565_BIG_ENDIAN, GREY), 0)).toEqual({
+      r: 173,
+      g: 170,
+      b: 173,
+    });
+    expect(decodePixel(RGB565_BIG_ENDIAN, encodePixel(RGB565_BIG_ENDIAN, ORANGE), 0)).toEqual({
+      r: 255,
+      g: 130,
+      b: 0,
+    });
   });
 
   it('round-trips the 16-byte PIXEL_FORMAT structure', () => {

@@ -14,7 +14,7 @@ export interface PixelFormat {
   readonly blueShift: number;
 }
 
-export const PIXEL_FORMAT_LENGTH = 16;
+const PIXEL_FORMAT_LENGTH = 16;
 
 /** 32-bit little-endian with red in bits 16-23: what QEMU announces on x86 hosts. */
 export const SERVER_PIXEL_FORMAT: PixelFormat = {
@@ -106,9 +106,12 @@ export function encodePixel(format: PixelFormat, colour: Rgb): Buffer {
 }
 
 /** The colour of the true-colour pixel at `offset`, each channel stretched back to 0-255. */
-export function decodePixel(format: PixelFormat, buffer: Buffer, offset: number): Rgb {
+export function decodePixel(format: PixelFormat, buffer: Uint8Array, offset: number): Rgb {
   const size = bytesPerPixel(format);
-  const value = format.bigEndian ? buffer.readUIntBE(offset, size) : buffer.readUIntLE(offset, size);
+  let value = 0;
+  for (let index = 0; index < size; index++) {
+    value = value * 256 + (buffer[offset + (format.bigEndian ? index : size - 1 - index)] ?? 0);
+  }
   return {
     r: unscale(channel(value, format.redMax, format.redShift), format.redMax),
     g: unscale(channel(value, format.greenMax, format.greenShift), format.greenMax),
@@ -125,5 +128,6 @@ function unscale(component: number, max: number): number {
 }
 
 function channel(value: number, max: number, shift: number): number {
-  return Math.floor(value / 2 ** shift) & max;
+  // An unsigned shift reads all 32 bits; the signed one would turn the top bit into a sign.
+  return (value >>> shift) & max;
 }

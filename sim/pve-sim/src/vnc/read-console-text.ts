@@ -9,7 +9,9 @@ export const UNREADABLE = '\uFFFD';
 /** Ink is anything brighter than mid-grey, so the reader does not depend on the exact palette. */
 const INK_THRESHOLD = 3 * 0x55;
 
-const charactersByGlyph = new Map(fontCharacters().map((character) => [glyphKey(glyphRows(character)), character]));
+const charactersByGlyph = new Map(
+  fontCharacters().map((character) => [glyphKey(glyphRows(character)), character]),
+);
 
 /**
  * Reads a framebuffer drawn by ConsoleScreen back into text by matching every character cell exactly
@@ -17,7 +19,10 @@ const charactersByGlyph = new Map(fontCharacters().map((character) => [glyphKey(
  * same shape ConsoleScreen.text() returns. The cursor band is ignored; any other stray pixel makes the
  * cell UNREADABLE.
  */
-export function readConsoleText(image: RasterImage, grid = new ConsoleGrid(image.width, image.height)): string {
+export function readConsoleText(
+  image: RasterImage,
+  grid = new ConsoleGrid(image.width, image.height),
+): string {
   const lines: string[] = [];
   for (let row = 0; row < grid.rows; row++) {
     let line = '';

@@ -8,7 +8,7 @@ import { ClientMessageType, Encoding, SecurityResult, SecurityType, ServerMessag
 import { StreamReader } from './stream-reader.js';
 import { VNC_AUTH_CHALLENGE_LENGTH, vncAuthResponse } from './vnc-auth.js';
 
-export type RfbProtocolVersion = '3.3' | '3.7' | '3.8';
+type RfbProtocolVersion = '3.3' | '3.7' | '3.8';
 
 export interface RfbClientOptions {
   password: string;
@@ -23,7 +23,9 @@ export interface RfbClientOptions {
 /** The server refused the security handshake; `reason` is its explanation when the protocol carries one. */
 export class RfbSecurityError extends Error {
   constructor(readonly reason: string | undefined) {
-    super(reason === undefined ? 'VNC security handshake failed' : `VNC security handshake failed: ${reason}`);
+    super(
+      reason === undefined ? 'VNC security handshake failed' : `VNC security handshake failed: ${reason}`,
+    );
     this.name = 'RfbSecurityError';
   }
 }
@@ -89,7 +91,7 @@ export class RfbClient {
       }
       stream.write(Buffer.from([(options.shared ?? true) ? 1 : 0]));
       const init = await reader.read(SERVER_INIT_LENGTH);
-      const name = await readString(reader);
+      const name = (await reader.read(init.readUInt32BE(20))).toString('utf8');
       const client = new RfbClient(stream, reader, format, name, init.readUInt16BE(0), init.readUInt16BE(2));
       client.announce();
       return client;
@@ -143,7 +145,10 @@ export class RfbClient {
     }
   }
 
-  requestUpdate(incremental: boolean, region: Rect = { x: 0, y: 0, width: this.width, height: this.height }): void {
+  requestUpdate(
+    incremental: boolean,
+    region: Rect = { x: 0, y: 0, width: this.width, height: this.height },
+  ): void {
     const message = Buffer.alloc(10);
     message.writeUInt8(ClientMessageType.FramebufferUpdateRequest, 0);
     message.writeUInt8(incremental ? 1 : 0, 1);
@@ -215,7 +220,9 @@ export class RfbClient {
         throw new Error(`rectangle in encoding ${encoding}, but only Raw was offered`);
       }
       if (rect.x + rect.width > this.width || rect.y + rect.height > this.height) {
-        throw new Error(`rectangle ${JSON.stringify(rect)} lies outside the ${this.width}x${this.height} screen`);
+        throw new Error(
+          `rectangle ${JSON.stringify(rect)} lies outside the ${this.width}x${this.height} screen`,
+        );
       }
       this.paint(rect, await this.reader.read(rect.width * rect.height * bytesPerPixel(this.format)));
       rects.push(rect);
@@ -239,7 +246,11 @@ export class RfbClient {
   }
 }
 
-async function negotiateSecurity(stream: Duplex, reader: StreamReader, version: RfbProtocolVersion): Promise<number> {
+async function negotiateSecurity(
+  stream: Duplex,
+  reader: StreamReader,
+  version: RfbProtocolVersion,
+): Promise<number> {
   if (version === '3.3') {
     // The server decides; zero means it refused and explains why.
     const type = await reader.readUint32();

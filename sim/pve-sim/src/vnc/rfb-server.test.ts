@@ -13,7 +13,7 @@ import { vncAuthResponse } from './vnc-auth.js';
 
 const VM = 'NR-3fa91c07';
 const PASSWORD = 'k8Jd2mQz';
-const IDLE_UPDATE_MS = 150;
+const IDLE_UPDATE_MS = 300;
 const RGB565_BIG_ENDIAN: PixelFormat = {
   bitsPerPixel: 16,
   depth: 16,
@@ -173,7 +173,7 @@ function randomBytes(random: () => number, length: number): Buffer {
 function rechunking(target: PassThrough, random: () => number): Writable {
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (let offset = 0; offset < chunk.length; ) {
+      for (let offset = 0; offset < chunk.length;) {
         const size = 1 + Math.floor(random() * 7);
         target.write(chunk.subarray(offset, offset + size));
         offset += size;
@@ -223,13 +223,24 @@ describe('serveRfb over TCP', () => {
 
   it('speaks to 3.3 and 3.7 clients the way each version expects', async () => {
     const server = await startServer();
-    const old = await RfbClient.connect(await connect(server), { password: PASSWORD, protocolVersion: '3.3' });
+    const old = await RfbClient.connect(await connect(server), {
+      password: PASSWORD,
+      protocolVersion: '3.3',
+    });
     expect(old.name).toBe(VM);
     const refused = RfbClient.connect(await connect(server), { password: 'nope', protocolVersion: '3.7' });
     // Before 3.8 a failed SecurityResult carries no reason.
     await expect(refused).rejects.toEqual(new RfbSecurityError(undefined));
     const wrong = RfbClient.connect(await connect(server), { password: 'nope' });
     await expect(wrong).rejects.toEqual(new RfbSecurityError('Authentication failed'));
+
+    // RFC 6143: versions other than 3.7 and 3.8 (3.5 was sent by some clients) mean 3.3.
+    const socket = await connect(server);
+    const reader = new StreamReader(socket);
+    await reader.read(12);
+    socket.write('RFB 003.005\n');
+    expect(await reader.readUint32()).toBe(2);
+    expect((await reader.read(16)).length).toBe(16);
   });
 
   it('sends typed keys to the console and only the changed pixels back', async () => {
@@ -348,7 +359,9 @@ describe('serveRfb over TCP', () => {
       switch (index % 4) {
         case 0: {
           // Never a ProtocolVersion: the server must hang up on its own.
-          socket.write(Buffer.concat([Buffer.from('X'), randomBytes(random, 11 + Math.floor(random() * 60))]));
+          socket.write(
+            Buffer.concat([Buffer.from('X'), randomBytes(random, 11 + Math.floor(random() * 60))]),
+          );
           await closed;
           continue;
         }
@@ -361,7 +374,11 @@ describe('serveRfb over TCP', () => {
           socket.write(randomMessages(random));
           break;
         default: {
-          const valid = Buffer.concat([Buffer.from('RFB 003.008\n'), Buffer.from([2]), randomBytes(random, 17)]);
+          const valid = Buffer.concat([
+            Buffer.from('RFB 003.008\n'),
+            Buffer.from([2]),
+            randomBytes(random, 17),
+          ]);
           socket.write(valid.subarray(0, Math.floor(random() * valid.length)));
         }
       }
@@ -374,9 +391,10 @@ describe('serveRfb over TCP', () => {
     }
     await eventually(() => server.closed.length === cases, 'every session reports its close');
     const reasons = new Set(server.closed.map((closed) => closed.reason));
-    expect(reasons.has('internal-error'), JSON.stringify(server.closed.find((c) => c.reason === 'internal-error'))).toBe(
-      false,
-    );
+    expect(
+      reasons.has('internal-error'),
+      JSON.stringify(server.closed.find((c) => c.reason === 'internal-error')),
+    ).toBe(false);
     expect(reasons).toContain('protocol-error');
     expect(server.screen.viewerCount).toBe(0);
     const client = await RfbClient.connect(await connect(server), { password: PASSWORD });
@@ -397,9 +415,12 @@ describe('serveRfb over a stream that splits every message', () => {
       screen,
       onClose: (reason) => closed.push(reason),
     });
-    const client = await RfbClient.connect(Duplex.from({ readable: toClient, writable: rechunking(toServer, random) }), {
-      password: PASSWORD,
-    });
+    const client = await RfbClient.connect(
+      Duplex.from({ readable: toClient, writable: rechunking(toServer, random) }),
+      {
+        password: PASSWORD,
+      },
+    );
     expect(client.name).toBe(VM);
     expect(readConsoleText(await client.fetchFrame())).toBe(screen.text());
     client.typeText('admin');
@@ -416,7 +437,8 @@ function randomMessages(random: () => number): Buffer {
   const types = [0, 2, 3, 4, 5, 6, 150, 248, 255];
   const messages: Buffer[] = [];
   for (let count = 1 + Math.floor(random() * 5); count > 0; count--) {
-    const type = random() < 0.9 ? (types[Math.floor(random() * types.length)] ?? 0) : Math.floor(random() * 256);
+    const type =
+      random() < 0.9 ? (types[Math.floor(random() * types.length)] ?? 0) : Math.floor(random() * 256);
     messages.push(Buffer.from([type]), randomBytes(random, Math.floor(random() * 30)));
   }
   return Buffer.concat(messages);

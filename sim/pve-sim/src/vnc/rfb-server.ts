@@ -37,7 +37,7 @@ export interface RfbServerOptions {
   password: string;
   /** Sent in ServerInit; Proxmox's QEMU sends the VM name. */
   desktopName: string;
-  screen: ConsoleScreen;
+  screen: RfbScreen;
   /** Called once, when the stream has closed for whatever reason. */
   onClose?: (reason: RfbCloseReason, message?: string) => void;
   /**
@@ -46,6 +46,9 @@ export interface RfbServerOptions {
    */
   idleUpdateMs?: number;
 }
+
+/** What a session needs from the console it shows. */
+type RfbScreen = Pick<ConsoleScreen, 'width' | 'height' | 'pixels' | 'palette' | 'attach' | 'typeKey'>;
 
 export interface RfbSession {
   /** Ends the session as a server does when its VM goes away: flushes what was sent, then closes. */
@@ -142,6 +145,13 @@ class RfbServerSession implements ConsoleViewer {
     stream.on('close', () => {
       this.reportClose();
     });
+    if (stream.destroyed) {
+      // Its 'close' may have been emitted already; onClose must still be called once.
+      process.nextTick(() => {
+        this.reportClose();
+      });
+      return;
+    }
     this.write(Buffer.from(SERVER_VERSION, 'latin1'));
   }
 
@@ -472,7 +482,10 @@ class RfbServerSession implements ConsoleViewer {
         if (bytes === undefined) {
           throw new Error(`pixel holds palette index ${index}, beyond the palette`);
         }
-        offset += bytes.copy(out, offset);
+        // A byte loop beats Buffer.copy for pieces this small; a full frame is 288,000 of them.
+        for (const byte of bytes) {
+          out[offset++] = byte;
+        }
       }
     }
     return out;
@@ -485,7 +498,11 @@ class RfbServerSession implements ConsoleViewer {
     this.idleTimer = setTimeout(() => {
       this.idleTimer = undefined;
       this.guard(() => {
-        if (this.phase === 'messages' && this.incrementalRequest !== undefined && !this.stream.writableNeedDrain) {
+        if (
+          this.phase === 'messages' &&
+          this.incrementalRequest !== undefined &&
+          !this.stream.writableNeedDrain
+        ) {
           this.incrementalRequest = undefined;
           this.sendUpdate([]);
         }

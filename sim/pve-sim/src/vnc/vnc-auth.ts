@@ -21,9 +21,14 @@ export function vncAuthResponse(password: string, challenge: Uint8Array): Buffer
 }
 
 /** Whether `response` answers `challenge` for `password`, compared in constant time. */
-export function verifyVncAuthResponse(password: string, challenge: Uint8Array, response: Uint8Array): boolean {
+export function verifyVncAuthResponse(
+  password: string,
+  challenge: Uint8Array,
+  response: Uint8Array,
+): boolean {
   return (
-    response.length === VNC_AUTH_CHALLENGE_LENGTH && timingSafeEqual(vncAuthResponse(password, challenge), response)
+    response.length === VNC_AUTH_CHALLENGE_LENGTH &&
+    timingSafeEqual(vncAuthResponse(password, challenge), response)
   );
 }
 
