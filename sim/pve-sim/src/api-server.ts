@@ -40,6 +40,11 @@ export function createApiHandler(deps: ApiServerDeps): Handler {
     try {
       const fault = deps.faults.match(method, path);
       if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+      if (fault?.drop) {
+        status = 0;
+        req.socket.destroy();
+        return;
+      }
       if (fault?.status !== undefined) throw new PveError(fault.status, fault.message ?? 'injected fault');
       const found = router.find(method as HTTPMethod, rawPath);
       const route = (found?.store as { route: Route } | undefined)?.route;
@@ -52,6 +57,7 @@ export function createApiHandler(deps: ApiServerDeps): Handler {
         params: validateParams(route.params, params),
         identity,
         ...(fault?.taskError !== undefined ? { injectedTaskError: fault.taskError } : {}),
+        ...(fault?.taskWarnings !== undefined ? { injectedTaskWarnings: fault.taskWarnings } : {}),
         ...(upload ? { upload } : {}),
       };
       const data: unknown = await route.handler(deps.core, apiRequest);
@@ -188,10 +194,13 @@ const COMMON_HEADERS = {
   Server: 'pve-api-daemon/3.0',
 };
 
-/** HTTP reason phrases allow no control characters; PVE sends the message's first line. */
-function reason(message: string): string {
-  const first = message.split('\n')[0] ?? '';
-  return first.replace(/[^\x20-\x7e]/g, '?').slice(0, 512) || 'Error';
+/**
+ * PVE sends the message's first line as the reason phrase, as raw UTF-8 bytes; Node writes a status
+ * message as latin1, so the bytes are passed through that way. Control characters cannot go on the wire.
+ */
+export function reasonPhrase(message: string): string {
+  const first = (message.split('\n')[0] ?? '').replace(/[\x00-\x1f\x7f]/g, '?').slice(0, 512);
+  return Buffer.from(first || 'Error', 'utf8').toString('latin1');
 }
 
 export function sendJson(res: ServerResponse, status: number, statusMessage: string | undefined, body: unknown): void {
@@ -206,13 +215,13 @@ export function sendJson(res: ServerResponse, status: number, statusMessage: str
 }
 
 function sendEmpty(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, reason(message), { ...COMMON_HEADERS, 'Content-Length': 0 });
+  res.writeHead(status, reasonPhrase(message), { ...COMMON_HEADERS, 'Content-Length': 0 });
   res.end();
 }
 
 function sendError(res: ServerResponse, error: PveError): void {
   const message = error.message.endsWith('\n') ? error.message : `${error.message}\n`;
-  sendJson(res, error.status, reason(error.message), {
+  sendJson(res, error.status, reasonPhrase(error.message), {
     data: null,
     ...(error.errors ? { errors: error.errors } : {}),
     message,

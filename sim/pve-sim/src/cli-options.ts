@@ -22,26 +22,10 @@ export const USAGE = `Usage: npm run pve-sim -- [options]
 export class UsageError extends Error {}
 
 /** Parses the command line once; every value is checked here, not later. */
-export function parseCliOptions(argv: readonly string[]): (PveSimOptions & { scenarioFile?: string }) | 'help' {
-  const { values, tokens } = parseArgs({
-    args: [...argv],
-    strict: true,
-    tokens: true,
-    options: {
-      listen: { type: 'string' },
-      http: { type: 'boolean' },
-      nodes: { type: 'string' },
-      scenario: { type: 'string' },
-      state: { type: 'string' },
-      token: { type: 'string', multiple: true },
-      acl: { type: 'string', multiple: true },
-      user: { type: 'string', multiple: true },
-      'task-ms': { type: 'string' },
-      'auth-delay-ms': { type: 'string' },
-      'resources-lag-ms': { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
+export function parseCliOptions(
+  argv: readonly string[],
+): (PveSimOptions & { scenarioFile?: string }) | 'help' {
+  const { values, tokens } = parseFlags(argv);
   if (values.help) return 'help';
   const tokenSpecs: TokenSpec[] = [];
   for (const t of tokens) {
@@ -68,6 +52,32 @@ export function parseCliOptions(argv: readonly string[]): (PveSimOptions & { sce
   };
 }
 
+function parseFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      strict: true,
+      tokens: true,
+      options: {
+        listen: { type: 'string' },
+        http: { type: 'boolean' },
+        nodes: { type: 'string' },
+        scenario: { type: 'string' },
+        state: { type: 'string' },
+        token: { type: 'string', multiple: true },
+        acl: { type: 'string', multiple: true },
+        user: { type: 'string', multiple: true },
+        'task-ms': { type: 'string' },
+        'auth-delay-ms': { type: 'string' },
+        'resources-lag-ms': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    });
+  } catch (e: unknown) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
 function int(flag: string, value: string, min: number, max: number): number {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
     throw new UsageError(`${flag} wants a whole number from ${min} to ${max}, got '${value}'`);
@@ -89,9 +99,11 @@ function parseAcl(value: string): AclRule {
   const eq = value.indexOf('=');
   const path = value.slice(0, eq);
   const grant = value.slice(eq + 1);
-  if (eq <= 0 || !path.startsWith('/') || grant === '') throw new UsageError(`--acl wants PATH=ROLE or PATH=PRIV,PRIV, got '${value}'`);
+  if (eq <= 0 || !path.startsWith('/') || grant === '')
+    throw new UsageError(`--acl wants PATH=ROLE or PATH=PRIV,PRIV, got '${value}'`);
   if (!grant.includes('.')) {
-    if (!(grant in ROLES)) throw new UsageError(`--acl: unknown role '${grant}' (known: ${Object.keys(ROLES).join(', ')})`);
+    if (!(grant in ROLES))
+      throw new UsageError(`--acl: unknown role '${grant}' (known: ${Object.keys(ROLES).join(', ')})`);
     return { path, role: grant };
   }
   return { path, privileges: grant.split(',') };
@@ -99,6 +111,7 @@ function parseAcl(value: string): AclRule {
 
 function parseUser(value: string): UserSpec {
   const colon = value.indexOf(':');
-  if (colon <= 0 || !value.slice(0, colon).includes('@')) throw new UsageError(`--user wants USER@REALM:PASSWORD, got '${value}'`);
+  if (colon <= 0 || !value.slice(0, colon).includes('@'))
+    throw new UsageError(`--user wants USER@REALM:PASSWORD, got '${value}'`);
   return { userid: value.slice(0, colon), password: value.slice(colon + 1) };
 }

@@ -11,6 +11,10 @@ export interface FaultRule {
   delayMs?: number;
   /** Let the request through, but make the task it starts fail with this message. */
   taskError?: string;
+  /** Let the request through, and make the task it starts log this many warnings (`WARNINGS: n`). */
+  taskWarnings?: number;
+  /** Close the connection without answering (a reset, as when a node goes away mid-request). */
+  drop?: boolean;
   /** Chance (0–1) that a matching request is affected; default 1. */
   probability?: number;
   /** How many matching requests are affected before the rule retires; default unlimited. */
@@ -65,10 +69,10 @@ function validate(input: FaultInput): FaultInput {
   if (input.status !== undefined && (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)) {
     throw new Error('"status" must be an HTTP status code');
   }
-  if (input.status === undefined && input.taskError === undefined && input.delayMs === undefined) {
-    throw new Error('a fault needs "status", "taskError" or "delayMs"');
+  if (input.status === undefined && input.taskError === undefined && input.delayMs === undefined && input.taskWarnings === undefined && input.drop !== true) {
+    throw new Error('a fault needs "status", "taskError", "taskWarnings", "drop" or "delayMs"');
   }
-  for (const key of ['delayMs', 'count', 'probability'] as const) {
+  for (const key of ['delayMs', 'count', 'probability', 'taskWarnings'] as const) {
     const v = input[key];
     if (v !== undefined && (typeof v !== 'number' || v < 0)) throw new Error(`"${key}" must be a non-negative number`);
   }
@@ -79,6 +83,8 @@ function validate(input: FaultInput): FaultInput {
     ...(input.message !== undefined ? { message: String(input.message) } : {}),
     ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
     ...(input.taskError !== undefined ? { taskError: String(input.taskError) } : {}),
+    ...(input.taskWarnings !== undefined ? { taskWarnings: input.taskWarnings } : {}),
+    ...(input.drop === true ? { drop: true } : {}),
     ...(input.probability !== undefined ? { probability: input.probability } : {}),
     ...(input.count !== undefined ? { count: input.count } : {}),
   };

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import selfsigned from 'selfsigned';
 import { AccessControl, type TokenSpec, type UserSpec } from './access-control.js';
-import { API_PREFIX, createApiHandler } from './api-server.js';
+import { API_PREFIX, createApiHandler, reasonPhrase } from './api-server.js';
 import type { ClusterState } from './cluster-state.js';
 import { CallLog, FaultInjector } from './fault-injector.js';
 import { PveError } from './pve-error.js';
@@ -220,8 +220,7 @@ function handleUpgrade(core: SimCore, req: IncomingMessage, socket: Duplex, head
     core.vnc.upgrade(req, socket, head, identity, node, vmid, port, ticket);
   } catch (e: unknown) {
     const error = e instanceof PveError ? e : new PveError(500, e instanceof Error ? e.message : String(e));
-    const reason = (error.message.split('\n')[0] ?? '').replace(/[^\x20-\x7e]/g, '?');
-    socket.end(`HTTP/1.1 ${error.status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(Buffer.from(`HTTP/1.1 ${error.status} ${reasonPhrase(error.message)}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, 'latin1'));
   }
 }
 

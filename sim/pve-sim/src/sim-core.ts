@@ -41,6 +41,8 @@ export interface ApiRequest {
   readonly identity: Identity;
   /** A fault-injection rule asked the task this request starts to fail with this message. */
   readonly injectedTaskError?: string;
+  /** A fault-injection rule asked the task this request starts to log this many warnings. */
+  readonly injectedTaskWarnings?: number;
   readonly upload?: UploadedFile;
 }
 
@@ -76,6 +78,7 @@ export function startTask(core: SimCore, req: ApiRequest, task: StartTask): stri
     identity: req.identity,
     work: async (log) => {
       await task.work(log);
+      for (let i = 0; i < (req.injectedTaskWarnings ?? 0); i++) log.warn(`injected warning ${i + 1}`);
       core.changed();
     },
     ...(task.finally ? { finally: task.finally } : {}),

@@ -81,7 +81,8 @@ export function storageRoutes(): Route[] {
         return startTask(core, req, {
           node: node.name,
           type: 'imgdel',
-          id: volid,
+          // pve-storage names the task after the owner and the storage, not the volume.
+          id: volume.vmid !== undefined ? `${volume.vmid}@${sid}` : sid,
           work: (log) => {
             if (volume.protected) throw new TaskError(`unable to remove protected backup '${volid}'`);
             const user = Object.values(core.state.vms).find((vm) => vm.node === node.name && Object.values(vm.config).some((c) => c.split(',')[0] === volid));

@@ -83,8 +83,18 @@ interface Harness {
 }
 
 let harness: Harness | undefined;
+/** Why the harness did not start; every test rethrows it, so a missing browser fails them rather than skipping them. */
+let startFailure: unknown;
 
 beforeAll(async () => {
+  try {
+    await startHarness();
+  } catch (e: unknown) {
+    startFailure = e;
+  }
+});
+
+async function startHarness(): Promise<void> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium is required at ${CHROMIUM} for the noVNC test (apt-get install chromium); it does not skip`,
@@ -135,7 +145,7 @@ beforeAll(async () => {
       '--disable-sync',
     ],
   });
-});
+}
 
 afterAll(async () => {
   const current = harness;
@@ -157,6 +167,9 @@ afterAll(async () => {
 });
 
 function running(): Harness & { browser: Browser } {
+  if (startFailure !== undefined) {
+    throw startFailure;
+  }
   const { browser } = harness ?? {};
   if (harness === undefined || browser === undefined) {
     throw new Error('the noVNC harness did not start');
