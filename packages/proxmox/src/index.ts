@@ -29,3 +29,7 @@ export {
 } from './errors.js';
 export type { ProxmoxErrorCode, UnreachableReason } from './errors.js';
 export type * from './types.js';
+export { buildIso9660Image, Iso9660Error } from './iso9660-image.js';
+export type { Iso9660File, Iso9660ImageOptions, Iso9660ErrorCode } from './iso9660-image.js';
+export { buildNoCloudSeed } from './nocloud-seed.js';
+export type { NoCloudSeed } from './nocloud-seed.js';
