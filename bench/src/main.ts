@@ -1,1 +1,36 @@
-console.log(1);
+import { parseArgs } from 'node:util';
+import { pveSimBenchmark } from './pve-sim.bench.js';
+
+/** Each benchmark prints its own figures; `npm run bench -- <name> [--seconds N]`. */
+const BENCHMARKS: Record<string, { description: string; run: (seconds: number) => Promise<void> }> = {
+  'pve-sim': { description: 'Proxmox simulator: status reads/s and clone+start+delete cycles/s', run: pveSimBenchmark },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { seconds: { type: 'string', default: '5' }, list: { type: 'boolean' } },
+  });
+  const name = positionals[0];
+  if (values.list || name === undefined) {
+    for (const [key, b] of Object.entries(BENCHMARKS)) process.stdout.write(`${key.padEnd(12)} ${b.description}\n`);
+    return name === undefined && !values.list ? 2 : 0;
+  }
+  const bench = BENCHMARKS[name];
+  const seconds = Number(values.seconds);
+  if (!bench || !Number.isFinite(seconds) || seconds <= 0) {
+    process.stderr.write(`usage: npm run bench -- <${Object.keys(BENCHMARKS).join('|')}> [--seconds N]\n`);
+    return 2;
+  }
+  await bench.run(seconds);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);

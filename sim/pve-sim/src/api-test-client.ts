@@ -8,6 +8,7 @@ export interface ApiReply {
   statusMessage: string;
   headers: IncomingHttpHeaders;
   text: string;
+  body: Buffer;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect arbitrary shapes
   json: any;
 }
@@ -58,14 +59,15 @@ export function call(sim: PveSim, method: string, path: string, options: CallOpt
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let json: unknown;
         try {
           json = text ? JSON.parse(text) : undefined;
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, text, json });
+        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, text, body: raw, json });
       });
       res.on('error', reject);
     });

@@ -4,8 +4,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import { checkPermission, type AccessControl, type Identity } from './access-control.js';
 import { vmName, type ClusterState, type SimVm } from './cluster-state.js';
 import { PveError, TaskError } from './pve-error.js';
-import { ConsoleScreen } from './vnc/console-screen.js';
-import { serveRfb, type RfbSession } from './vnc/rfb-server.js';
+import { ConsoleScreen, serveRfb, type RfbSession } from './vnc/index.js';
 
 const PORT_RANGE = { first: 5900, last: 5999 };
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

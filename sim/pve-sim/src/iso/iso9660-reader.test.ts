@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IsoFormatError, readIso9660 } from './iso9660-reader.js';
-
-const execFileAsync = promisify(execFile);
+import { mkisofs, type Extensions } from './mkisofs.test-support.js';
 
 const seedFiles: Record<string, Buffer> = {
   'user-data': Buffer.from('#cloud-config\nhostname: nr-web-1\n'),
@@ -27,47 +24,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Extensions {
-  joliet: boolean;
-  rockRidge: boolean;
-}
-
 const BOTH: Extensions = { joliet: true, rockRidge: true };
 const ROCK_RIDGE: Extensions = { joliet: false, rockRidge: true };
 const JOLIET: Extensions = { joliet: true, rockRidge: false };
 const NEITHER: Extensions = { joliet: false, rockRidge: false };
-
-/** Writes `files` under a fresh source folder and masters them with xorriso's mkisofs emulation. */
-async function mkisofs(files: Record<string, Buffer>, extensions: Extensions): Promise<Buffer> {
-  const source = join(dir, 'source');
-  await rm(source, { recursive: true, force: true });
-  for (const [path, data] of Object.entries(files)) {
-    await mkdir(dirname(join(source, path)), { recursive: true });
-    await writeFile(join(source, path), data);
-  }
-  const iso = join(dir, 'image.iso');
-  try {
-    // The emulation writes Rock Ridge even without -R; only the native command turns it off.
-    await execFileAsync('xorriso', [
-      ...(extensions.rockRidge ? [] : ['-rockridge', 'off']),
-      ...['-as', 'mkisofs', '-V', 'cidata', '-no-pad'],
-      ...(extensions.joliet ? ['-J'] : []),
-      ...(extensions.rockRidge ? ['-R'] : []),
-      ...['-o', iso, source],
-    ]);
-  } catch (e: unknown) {
-    if (e instanceof Error && 'code' in e && e.code === 'ENOENT') {
-      throw new Error(
-        'xorriso is not installed; these tests master images with it (apt-get install xorriso)',
-        {
-          cause: e,
-        },
-      );
-    }
-    throw e;
-  }
-  return readFile(iso);
-}
 
 function expectFiles(actual: Map<string, Buffer>, expected: Record<string, Buffer>): void {
   expect(Object.fromEntries(actual)).toEqual(expected);
@@ -104,7 +64,7 @@ describe('readIso9660 on images mastered by xorriso', () => {
     ['Rock Ridge only', ROCK_RIDGE],
     ['Joliet only', JOLIET],
   ])('reads every file with its exact name, path and bytes (%s)', async (_label, extensions) => {
-    const image = await mkisofs(seedFiles, extensions);
+    const image = await mkisofs(dir, seedFiles, extensions);
 
     const contents = readIso9660(image);
 
@@ -113,7 +73,7 @@ describe('readIso9660 on images mastered by xorriso', () => {
   });
 
   it('falls back to lower-cased ISO 9660 names without ";1" when there is neither extension', async () => {
-    const image = await mkisofs({ 'user-data': Buffer.from('x'), 'README.TXT': Buffer.from('y') }, NEITHER);
+    const image = await mkisofs(dir, { 'user-data': Buffer.from('x'), 'README.TXT': Buffer.from('y') }, NEITHER);
 
     const contents = readIso9660(image);
 
@@ -122,7 +82,7 @@ describe('readIso9660 on images mastered by xorriso', () => {
 
   it('assembles a long Rock Ridge name split across entries and a continuation area', async () => {
     const name = `${'long-name-'.repeat(20)}end`;
-    const image = await mkisofs({ [name]: Buffer.from('x') }, ROCK_RIDGE);
+    const image = await mkisofs(dir, { [name]: Buffer.from('x') }, ROCK_RIDGE);
 
     expect([...readIso9660(image).files.keys()]).toEqual([name]);
   });
@@ -136,12 +96,12 @@ describe('readIso9660 on images mastered by xorriso', () => {
     );
 
     for (const extensions of [BOTH, ROCK_RIDGE]) {
-      expectFiles(readIso9660(await mkisofs(many, extensions)).files, many);
+      expectFiles(readIso9660(await mkisofs(dir, many, extensions)).files, many);
     }
   });
 
   it('joins a file recorded as several extents (how files over 4 GiB are stored)', async () => {
-    const image = await mkisofs(
+    const image = await mkisofs(dir, 
       { 'part-a': Buffer.from('first half, '), 'part-b': Buffer.from('second half') },
       NEITHER,
     );
@@ -154,7 +114,7 @@ describe('readIso9660 on images mastered by xorriso', () => {
   });
 
   it('accepts a Uint8Array view into a larger buffer', async () => {
-    const image = await mkisofs(seedFiles, BOTH);
+    const image = await mkisofs(dir, seedFiles, BOTH);
     const padded = new Uint8Array(image.length + 100);
     padded.set(image, 50);
 
@@ -166,7 +126,7 @@ describe('readIso9660 on malformed images', () => {
   // Rock Ridge only, so the primary tree's records are the ones read.
   let image: Buffer;
   beforeEach(async () => {
-    image = await mkisofs(seedFiles, ROCK_RIDGE);
+    image = await mkisofs(dir, seedFiles, ROCK_RIDGE);
   });
 
   it('rejects data that is not an ISO 9660 image', () => {
@@ -214,7 +174,7 @@ describe('readIso9660 on malformed images', () => {
 
   it('rejects directories whose extents overlap, instead of scanning the same sectors over and over', async () => {
     const names = Array.from({ length: 200 }, (_, i) => `d${String(i).padStart(3, '0')}`);
-    const many = await mkisofs(
+    const many = await mkisofs(dir, 
       Object.fromEntries(names.map((name) => [`${name}/f-${name}`, Buffer.from(name)])),
       ROCK_RIDGE,
     );
@@ -288,7 +248,7 @@ function mutate(image: Buffer, targets: readonly number[], next: () => number): 
 
 describe('readIso9660 robustness', () => {
   it('either reads or throws IsoFormatError, quickly, for hundreds of seeded mutations', async () => {
-    const originals = [await mkisofs(seedFiles, BOTH), await mkisofs(seedFiles, ROCK_RIDGE)].map((image) => ({
+    const originals = [await mkisofs(dir, seedFiles, BOTH), await mkisofs(dir, seedFiles, ROCK_RIDGE)].map((image) => ({
       image,
       targets: structuralOffsets(image),
     }));

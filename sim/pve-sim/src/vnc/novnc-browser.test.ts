@@ -84,13 +84,13 @@ interface Harness {
 
 let harness: Harness | undefined;
 /** Why the harness did not start; every test rethrows it, so a missing browser fails them rather than skipping them. */
-let startFailure: unknown;
+let startFailure: Error | undefined;
 
 beforeAll(async () => {
   try {
     await startHarness();
   } catch (e: unknown) {
-    startFailure = e;
+    startFailure = e instanceof Error ? e : new Error(String(e));
   }
 });
 
