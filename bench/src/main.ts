@@ -3,7 +3,10 @@ import { pveSimBenchmark } from './pve-sim.bench.js';
 
 /** Each benchmark prints its own figures; `npm run bench -- <name> [--seconds N]`. */
 const BENCHMARKS: Record<string, { description: string; run: (seconds: number) => Promise<void> }> = {
-  'pve-sim': { description: 'Proxmox simulator: status reads/s and clone+start+delete cycles/s', run: pveSimBenchmark },
+  'pve-sim': {
+    description: 'Proxmox simulator: status reads/s and clone+start+delete cycles/s',
+    run: pveSimBenchmark,
+  },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -14,7 +17,8 @@ async function main(argv: string[]): Promise<number> {
   });
   const name = positionals[0];
   if (values.list || name === undefined) {
-    for (const [key, b] of Object.entries(BENCHMARKS)) process.stdout.write(`${key.padEnd(12)} ${b.description}\n`);
+    for (const [key, b] of Object.entries(BENCHMARKS))
+      process.stdout.write(`${key.padEnd(12)} ${b.description}\n`);
     return name === undefined && !values.list ? 2 : 0;
   }
   const bench = BENCHMARKS[name];

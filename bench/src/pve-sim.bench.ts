@@ -14,7 +14,11 @@ interface Rate {
 }
 
 /** Runs `op` from `concurrency` loops for `seconds`, returning throughput and latency percentiles. */
-async function measure(seconds: number, concurrency: number, op: (worker: number, i: number) => Promise<void>): Promise<Rate> {
+async function measure(
+  seconds: number,
+  concurrency: number,
+  op: (worker: number, i: number) => Promise<void>,
+): Promise<Rate> {
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -30,7 +34,13 @@ async function measure(seconds: number, concurrency: number, op: (worker: number
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { operations: latencies.length, seconds: elapsed, perSecond: latencies.length / elapsed, p50Ms: pct(0.5), p99Ms: pct(0.99) };
+  return {
+    operations: latencies.length,
+    seconds: elapsed,
+    perSecond: latencies.length / elapsed,
+    p50Ms: pct(0.5),
+    p99Ms: pct(0.99),
+  };
 }
 
 function row(name: string, r: Rate): string {
@@ -43,12 +53,16 @@ const TOKEN = 'root@pam!bench=6c0a1f0e-2d3b-4c5d-8e9f-0a1b2c3d4e5f';
 
 /** The simulator as `npm run pve-sim` runs it, in its own process, so that it has a core of its own. */
 async function spawnSim(): Promise<{ child: ChildProcess; url: string; fingerprint: string }> {
-  const child = spawn(process.execPath, [TSX, SIM_MAIN, '--listen', '127.0.0.1:0', '--task-ms', '0', '--token', TOKEN], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [TSX, SIM_MAIN, '--listen', '127.0.0.1:0', '--task-ms', '0', '--token', TOKEN],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       output += c.toString();
       if (output.includes('test control')) resolve();
     });
@@ -71,7 +85,9 @@ export async function pveSimBenchmark(seconds: number): Promise<void> {
   const pve = new ProxmoxClient({ baseUrl: sim.url, token: TOKEN, tls: { fingerprint: sim.fingerprint } });
   try {
     const memoryBefore = process.memoryUsage().rss;
-    process.stdout.write(`pve-sim benchmark, ${seconds} s per row, Node ${process.version}, HTTPS with a pinned certificate\n`);
+    process.stdout.write(
+      `pve-sim benchmark, ${seconds} s per row, Node ${process.version}, HTTPS with a pinned certificate\n`,
+    );
     for (const concurrency of [1, 8]) {
       const reads = await measure(seconds, concurrency, async () => {
         await pve.getVmStatus('pve1', 100);
@@ -85,15 +101,25 @@ export async function pveSimBenchmark(seconds: number): Promise<void> {
     for (const concurrency of [1, 4]) {
       const cycles = await measure(seconds, concurrency, async (worker, i) => {
         const vmid = 1000 + worker * 100_000 + i;
-        await pve.waitForTask('pve1', await pve.cloneVm('pve1', 9000, { newid: vmid, name: `NR-bench-${vmid}`, full: true }), WAIT);
+        await pve.waitForTask(
+          'pve1',
+          await pve.cloneVm('pve1', 9000, { newid: vmid, name: `NR-bench-${vmid}`, full: true }),
+          WAIT,
+        );
         await pve.waitForTask('pve1', await pve.startVm('pve1', vmid), WAIT);
         await pve.waitForTask('pve1', await pve.stopVm('pve1', vmid), WAIT);
-        await pve.waitForTask('pve1', await pve.deleteVm('pve1', vmid, { purge: true, destroyUnreferencedDisks: true }), WAIT);
+        await pve.waitForTask(
+          'pve1',
+          await pve.deleteVm('pve1', vmid, { purge: true, destroyUnreferencedDisks: true }),
+          WAIT,
+        );
       });
       process.stdout.write(`${row(`clone+start+stop+delete cycles, ${concurrency} in flight`, cycles)}\n`);
     }
     const rss = await simResidentMemory(sim.child.pid);
-    process.stdout.write(`simulator resident memory after the run: ${rss} (client process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, was ${(memoryBefore / 2 ** 20).toFixed(0)} MiB)\n`);
+    process.stdout.write(
+      `simulator resident memory after the run: ${rss} (client process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, was ${(memoryBefore / 2 ** 20).toFixed(0)} MiB)\n`,
+    );
   } finally {
     await pve.close();
     sim.child.kill('SIGTERM');
@@ -109,7 +135,9 @@ async function simResidentMemory(pid: number | undefined): Promise<string> {
     const status = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
     const pids = [pid, ...status.split(/\s+/).filter(Boolean).map(Number)];
     const sizes = await Promise.all(
-      pids.map(async (p) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0)),
+      pids.map(async (p) =>
+        Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0),
+      ),
     );
     return `${(Math.max(...sizes) / 1024).toFixed(0)} MiB`;
   } catch {

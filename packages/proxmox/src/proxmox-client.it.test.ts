@@ -546,9 +546,11 @@ describe('cloud-init seed', () => {
     const pve = client();
     const vmid = await cloneFresh(pve);
     const seed = {
-      userData: '#cloud-config\nhostname: web-1\nssh_authorized_keys:\n  - ssh-ed25519 AAAAC3Nza alice@example\n',
+      userData:
+        '#cloud-config\nhostname: web-1\nssh_authorized_keys:\n  - ssh-ed25519 AAAAC3Nza alice@example\n',
       metaData: `instance-id: ${randomUUID()}\nlocal-hostname: web-1\n`,
-      networkConfig: 'version: 2\nethernets:\n  id0:\n    match:\n      macaddress: "bc:24:11:00:00:2a"\n    addresses: [203.0.113.10/24]\n',
+      networkConfig:
+        'version: 2\nethernets:\n  id0:\n    match:\n      macaddress: "bc:24:11:00:00:2a"\n    addresses: [203.0.113.10/24]\n',
     };
     const filename = `nr-${vmid}-cloudinit.iso`;
     await pve.waitForTask(
@@ -575,7 +577,12 @@ describe('cloud-init seed', () => {
 describe('task outcomes and connection faults', () => {
   test('a task that ends with WARNINGS: n is a success with its warning count', async () => {
     const pve = client();
-    await simControl('POST', '/sim/faults', { method: 'POST', path: '/status/start$', taskWarnings: 2, count: 1 });
+    await simControl('POST', '/sim/faults', {
+      method: 'POST',
+      path: '/status/start$',
+      taskWarnings: 2,
+      count: 1,
+    });
     const vmid = await cloneFresh(pve);
     const result = await pve.waitForTask('pve1', await pve.startVm('pve1', vmid), WAIT);
     expect([result.exitstatus, result.warnings]).toEqual(['WARNINGS: 2', 2]);
@@ -585,11 +592,21 @@ describe('task outcomes and connection faults', () => {
   test('a dropped connection is retried for a GET and never for a POST', async () => {
     const pve = client();
     await simControl('DELETE', '/sim/calls');
-    await simControl('POST', '/sim/faults', { method: 'GET', path: '^/cluster/status$', drop: true, count: 1 });
+    await simControl('POST', '/sim/faults', {
+      method: 'GET',
+      path: '^/cluster/status$',
+      drop: true,
+      count: 1,
+    });
     expect((await pve.getClusterStatus()).length).toBeGreaterThan(0);
     expect(await callsTo('GET', /^\/cluster\/status$/)).toBe(2);
 
-    await simControl('POST', '/sim/faults', { method: 'POST', path: '/qemu/9001/clone$', drop: true, count: 1 });
+    await simControl('POST', '/sim/faults', {
+      method: 'POST',
+      path: '/qemu/9001/clone$',
+      drop: true,
+      count: 1,
+    });
     const error = await pve.cloneVm('pve1', 9001, { newid: 4900 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreachableError);
     expect(await callsTo('POST', /\/qemu\/9001\/clone$/)).toBe(1);

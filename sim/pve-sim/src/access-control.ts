@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PveError } from './pve-error.js';
 
-export const ALL_PRIVILEGES = [
+const ALL_PRIVILEGES = [
   'VM.Allocate',
   'VM.Clone',
   'VM.Config.CPU',
@@ -31,10 +31,22 @@ export const ROLES: Record<string, readonly string[]> = {
   Administrator: ALL_PRIVILEGES,
   PVEAdmin: ALL_PRIVILEGES.filter((p) => p !== 'Sys.Modify'),
   PVEVMAdmin: ALL_PRIVILEGES.filter((p) => p.startsWith('VM.')),
-  PVEVMUser: ['VM.Audit', 'VM.Console', 'VM.Backup', 'VM.Config.CDROM', 'VM.Config.Cloudinit', 'VM.PowerMgmt'],
+  PVEVMUser: [
+    'VM.Audit',
+    'VM.Console',
+    'VM.Backup',
+    'VM.Config.CDROM',
+    'VM.Config.Cloudinit',
+    'VM.PowerMgmt',
+  ],
   PVEAuditor: ['VM.Audit', 'Datastore.Audit', 'Sys.Audit'],
   PVEDatastoreUser: ['Datastore.AllocateSpace', 'Datastore.Audit'],
-  PVEDatastoreAdmin: ['Datastore.Allocate', 'Datastore.AllocateSpace', 'Datastore.AllocateTemplate', 'Datastore.Audit'],
+  PVEDatastoreAdmin: [
+    'Datastore.Allocate',
+    'Datastore.AllocateSpace',
+    'Datastore.AllocateTemplate',
+    'Datastore.Audit',
+  ],
   NoAccess: [],
 };
 
@@ -85,8 +97,14 @@ export class AccessControl {
   }
 
   /** Authenticates a request; throws a 401 whose message becomes the status line. */
-  authenticate(authorization: string | undefined, cookie: string | undefined, method: string, csrf: string | undefined): Identity {
-    if (authorization?.startsWith('PVEAPIToken=')) return this.authenticateToken(authorization.slice('PVEAPIToken='.length));
+  authenticate(
+    authorization: string | undefined,
+    cookie: string | undefined,
+    method: string,
+    csrf: string | undefined,
+  ): Identity {
+    if (authorization?.startsWith('PVEAPIToken='))
+      return this.authenticateToken(authorization.slice('PVEAPIToken='.length));
     const ticket = cookieValue(cookie, 'PVEAuthCookie');
     if (ticket === undefined) throw new PveError(401, 'No ticket');
     const userid = this.verifyTicket('PVE', ticket, TICKET_LIFETIME_S);
@@ -112,7 +130,10 @@ export class AccessControl {
   }
 
   /** `POST /access/ticket`. */
-  login(username: string, password: string): { ticket: string; CSRFPreventionToken: string; username: string } {
+  login(
+    username: string,
+    password: string,
+  ): { ticket: string; CSRFPreventionToken: string; username: string } {
     const user = this.users.get(username);
     if (!user || !safeEqual(user.password, password)) throw new PveError(401, 'authentication failure');
     return {
@@ -139,7 +160,10 @@ export class AccessControl {
   }
 
   private mintTicket(prefix: string, userid: string, binding: string): string {
-    const hexTime = Math.floor(Date.now() / 1000).toString(16).toUpperCase().padStart(8, '0');
+    const hexTime = Math.floor(Date.now() / 1000)
+      .toString(16)
+      .toUpperCase()
+      .padStart(8, '0');
     const data = binding ? `${prefix}:${hexTime}` : `${prefix}:${userid}:${hexTime}`;
     const sig = this.sign(binding ? `${data}:${userid}:${binding}` : data);
     return `${data}::${sig}`;
@@ -155,7 +179,10 @@ export class AccessControl {
   }
 
   private csrfToken(userid: string): string {
-    const hexTime = Math.floor(Date.now() / 1000).toString(16).toUpperCase().padStart(8, '0');
+    const hexTime = Math.floor(Date.now() / 1000)
+      .toString(16)
+      .toUpperCase()
+      .padStart(8, '0');
     return `${hexTime}:${this.sign(`${hexTime}:${userid}`)}`;
   }
 
@@ -184,7 +211,9 @@ export function privilegesOn(identity: Identity, path: string): Set<string> {
       (r) => normalise(r.path) === candidate && (candidate === path || r.propagate !== false),
     );
     if (rules.length > 0) {
-      return new Set(rules.flatMap((r) => [...(r.privileges ?? []), ...(r.role ? (ROLES[r.role] ?? []) : [])]));
+      return new Set(
+        rules.flatMap((r) => [...(r.privileges ?? []), ...(r.role ? (ROLES[r.role] ?? []) : [])]),
+      );
     }
   }
   return new Set();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Busboy from 'busboy';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { validateParams } from './param-schema.js';
+import { displayValue, validateParams } from './param-schema.js';
 import { PveError } from './pve-error.js';
 import type { ApiRequest, Route, SimCore, UploadedFile } from './sim-core.js';
 import type { CallLog, FaultInjector } from './fault-injector.js';
@@ -27,7 +27,7 @@ export function createApiHandler(deps: ApiServerDeps): Handler {
   const router = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1024 });
   for (const route of deps.routes) {
     // The handler slot is unused: the pipeline below reads the route from the store.
-    router.on(route.method as HTTPMethod, route.path, () => undefined, { route });
+    router.on(route.method, route.path, () => undefined, { route });
   }
 
   return async (req, res) => {
@@ -50,7 +50,7 @@ export function createApiHandler(deps: ApiServerDeps): Handler {
       const route = (found?.store as { route: Route } | undefined)?.route;
       if (!found || !route) throw new PveError(501, `Method '${method} ${path}' not implemented`);
       identity = authenticate(deps, req, method, route);
-      const { params, upload } = await readParams(req, url, route, found.params as Record<string, string | undefined>);
+      const { params, upload } = await readParams(req, url, route, found.params);
       const apiRequest: ApiRequest = {
         method,
         path,
@@ -72,7 +72,13 @@ export function createApiHandler(deps: ApiServerDeps): Handler {
         sendError(res, error);
       }
     } finally {
-      deps.calls.record({ method, path, status, at: new Date().toISOString(), ...(identity ? { identity: identity.id } : {}) });
+      deps.calls.record({
+        method,
+        path,
+        status,
+        at: new Date().toISOString(),
+        ...(identity ? { identity: identity.id } : {}),
+      });
     }
   };
 }
@@ -106,7 +112,8 @@ async function readParams(
   for (const [k, v] of url.searchParams) merged[k] = v;
   for (const [k, v] of Object.entries(pathParams)) {
     if (v === undefined) continue;
-    if (merged[k] !== undefined && String(merged[k]) !== v) {
+    const given = merged[k];
+    if (given !== undefined && displayValue(given) !== v) {
       throw new PveError(400, 'duplicate parameter (already defined in URI) with conflicting values!');
     }
     merged[k] = v;
@@ -142,7 +149,10 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return out;
 }
 
-function readMultipart(req: IncomingMessage, fields: Record<string, unknown>): Promise<UploadedFile | undefined> {
+function readMultipart(
+  req: IncomingMessage,
+  fields: Record<string, unknown>,
+): Promise<UploadedFile | undefined> {
   return new Promise((resolve, reject) => {
     let parser: Busboy.Busboy;
     try {
@@ -199,11 +209,16 @@ const COMMON_HEADERS = {
  * message as latin1, so the bytes are passed through that way. Control characters cannot go on the wire.
  */
 export function reasonPhrase(message: string): string {
-  const first = (message.split('\n')[0] ?? '').replace(/[\x00-\x1f\x7f]/g, '?').slice(0, 512);
+  const first = (message.split('\n')[0] ?? '').replace(/\p{Cc}/gu, '?').slice(0, 512);
   return Buffer.from(first || 'Error', 'utf8').toString('latin1');
 }
 
-export function sendJson(res: ServerResponse, status: number, statusMessage: string | undefined, body: unknown): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  statusMessage: string | undefined,
+  body: unknown,
+): void {
   const payload = Buffer.from(JSON.stringify(body));
   res.writeHead(status, statusMessage ?? 'OK', {
     ...COMMON_HEADERS,

@@ -4,17 +4,40 @@ import { UsageError, parseCliOptions } from './cli-options.js';
 describe('pve-sim command line', () => {
   test('tokens split at the last "=", each with the ACL rules that follow it', () => {
     const options = parseCliOptions([
-      '--token', 'root@pam!sim=S3CRET',
-      '--token', 'op@pve!nr=SECRET', '--acl', '/vms=PVEVMAdmin', '--acl', '/storage/local-lvm=Datastore.AllocateSpace,Datastore.Audit',
-      '--nodes', '2', '--http', '--task-ms', '0',
+      '--token',
+      'root@pam!sim=S3CRET',
+      '--token',
+      'op@pve!nr=SECRET',
+      '--acl',
+      '/vms=PVEVMAdmin',
+      '--acl',
+      '/storage/local-lvm=Datastore.AllocateSpace,Datastore.Audit',
+      '--nodes',
+      '2',
+      '--http',
+      '--task-ms',
+      '0',
     ]);
     expect(options).not.toBe('help');
     if (options === 'help') return;
     expect(options.tokens).toEqual([
       { id: 'root@pam!sim', secret: 'S3CRET' },
-      { id: 'op@pve!nr', secret: 'SECRET', acl: [{ path: '/vms', role: 'PVEVMAdmin' }, { path: '/storage/local-lvm', privileges: ['Datastore.AllocateSpace', 'Datastore.Audit'] }] },
+      {
+        id: 'op@pve!nr',
+        secret: 'SECRET',
+        acl: [
+          { path: '/vms', role: 'PVEVMAdmin' },
+          { path: '/storage/local-lvm', privileges: ['Datastore.AllocateSpace', 'Datastore.Audit'] },
+        ],
+      },
     ]);
-    expect([options.nodes, options.http, options.taskMs, options.listen, options.authFailDelayMs]).toEqual([2, true, 0, '127.0.0.1:8006', 3000]);
+    expect([options.nodes, options.http, options.taskMs, options.listen, options.authFailDelayMs]).toEqual([
+      2,
+      true,
+      0,
+      '127.0.0.1:8006',
+      3000,
+    ]);
   });
 
   test.each([

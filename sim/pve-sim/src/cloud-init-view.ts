@@ -40,7 +40,13 @@ export function cloudInitView(state: ClusterState, vm: SimVm): CloudInitView | u
     }
   }
   if (!proxmoxDrive) return undefined;
-  return { source: 'proxmox', drive: proxmoxDrive.key, volid: proxmoxDrive.volid, volumeId: 'cidata', files: proxmoxSeed(state, vm) };
+  return {
+    source: 'proxmox',
+    drive: proxmoxDrive.key,
+    volid: proxmoxDrive.volid,
+    volumeId: 'cidata',
+    files: proxmoxSeed(state, vm),
+  };
 }
 
 /** A rendering of what PVE writes into its cloud-init drive (NoCloud flavour) from the VM's keys. */
@@ -87,15 +93,33 @@ function networkConfig(c: Record<string, string>): string {
     const cfg = parsePropertyString(ip);
     const v4 = cfg.get('ip');
     if (v4 === 'dhcp') lines.push('      - type: dhcp4');
-    else if (v4) lines.push('      - type: static', `        address: '${v4}'`, ...(cfg.get('gw') ? [`        gateway: '${cfg.get('gw') ?? ''}'`] : []));
+    else if (v4)
+      lines.push(
+        '      - type: static',
+        `        address: '${v4}'`,
+        ...(cfg.get('gw') ? [`        gateway: '${cfg.get('gw') ?? ''}'`] : []),
+      );
     const v6 = cfg.get('ip6');
     if (v6 === 'dhcp') lines.push('      - type: dhcp6');
     else if (v6 === 'auto') lines.push('      - type: ipv6_slaac');
-    else if (v6) lines.push('      - type: static6', `        address: '${v6}'`, ...(cfg.get('gw6') ? [`        gateway: '${cfg.get('gw6') ?? ''}'`] : []));
+    else if (v6)
+      lines.push(
+        '      - type: static6',
+        `        address: '${v6}'`,
+        ...(cfg.get('gw6') ? [`        gateway: '${cfg.get('gw6') ?? ''}'`] : []),
+      );
   }
   if (c.nameserver) {
-    lines.push('    - type: nameserver', '      address:', ...c.nameserver.split(/[ ,;]+/).filter(Boolean).map((a) => `      - '${a}'`));
-    if (c.searchdomain) lines.push('      search:', ...c.searchdomain.split(/[ ,;]+/).map((d) => `      - '${d}'`));
+    lines.push(
+      '    - type: nameserver',
+      '      address:',
+      ...c.nameserver
+        .split(/[ ,;]+/)
+        .filter(Boolean)
+        .map((a) => `      - '${a}'`),
+    );
+    if (c.searchdomain)
+      lines.push('      search:', ...c.searchdomain.split(/[ ,;]+/).map((d) => `      - '${d}'`));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { die, noConfigFile } from './pve-error.js';
 
 /** Everything the simulated cluster holds; plain data so that it can be saved and loaded as JSON. */
@@ -34,7 +34,7 @@ export interface SimStorage {
   shared: boolean;
 }
 
-export type VolumeContent = 'images' | 'iso' | 'vztmpl' | 'backup' | 'snippets' | 'import';
+type VolumeContent = 'images' | 'iso' | 'vztmpl' | 'backup' | 'snippets' | 'import';
 
 export interface Volume {
   volid: string;
@@ -78,7 +78,7 @@ export interface FirewallState {
   options: Record<string, string | number>;
 }
 
-export interface Snapshot {
+interface Snapshot {
   name: string;
   description: string;
   snaptime: number;
@@ -118,13 +118,16 @@ export function vmOnNode(state: ClusterState, node: string, vmid: number): SimVm
   return vm;
 }
 
-export function findNode(state: ClusterState, name: string): SimNode | undefined {
+function findNode(state: ClusterState, name: string): SimNode | undefined {
   return state.nodes.find((n) => n.name === name);
 }
 
 export function requireNode(state: ClusterState, name: string): SimNode {
   const node = findNode(state, name);
-  if (!node) throw die(`hostname lookup '${name}' failed - failed to get address info for: ${name}: Name or service not known`);
+  if (!node)
+    throw die(
+      `hostname lookup '${name}' failed - failed to get address info for: ${name}: Name or service not known`,
+    );
   return node;
 }
 
@@ -134,7 +137,7 @@ export function requireStorage(node: SimNode, sid: string): SimStorage {
   return storage;
 }
 
-export function storageUsed(state: ClusterState, node: string, sid: string): number {
+function storageUsed(state: ClusterState, node: string, sid: string): number {
   let used = 0;
   for (const v of Object.values(state.volumes)) if (v.node === node && v.storage === sid) used += v.size;
   const storage = findNode(state, node)?.storages.find((s) => s.id === sid);
@@ -145,7 +148,7 @@ export function storageAvail(state: ClusterState, node: string, storage: SimStor
   return Math.max(0, storage.totalBytes - storageUsed(state, node, storage.id));
 }
 
-export function volumeKey(node: string, volid: string): string {
+function volumeKey(node: string, volid: string): string {
   return `${node}/${volid}`;
 }
 
@@ -175,10 +178,6 @@ export function newSmbiosUuid(): string {
 
 export function newVmgenid(): string {
   return randomUUID();
-}
-
-export function randomHex(bytes: number): string {
-  return randomBytes(bytes).toString('hex');
 }
 
 export function vmName(vm: SimVm): string {

@@ -8,7 +8,13 @@ let sim: PveSim;
 const sockets: WebSocket[] = [];
 beforeAll(async () => {
   sim = await startPveSim({ taskMs: 5, vncConnectTimeoutMs: 400 });
-  expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/9000/clone', { params: { newid: 200, name: 'NR-5f0c2d1e' } })).exitstatus).toBe('OK');
+  expect(
+    (
+      await runTask(sim, 'POST', '/nodes/pve1/qemu/9000/clone', {
+        params: { newid: 200, name: 'NR-5f0c2d1e' },
+      })
+    ).exitstatus,
+  ).toBe('OK');
   expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/200/status/start')).exitstatus).toBe('OK');
 });
 afterAll(async () => {
@@ -25,12 +31,16 @@ interface VncProxy {
   cert: string;
 }
 
-const vncproxy = (vmid = 200) => data<VncProxy>(sim, 'POST', `/nodes/pve1/qemu/${vmid}/vncproxy`, { params: { websocket: 1 } });
+const vncproxy = (vmid = 200) =>
+  data<VncProxy>(sim, 'POST', `/nodes/pve1/qemu/${vmid}/vncproxy`, { params: { websocket: 1 } });
 
 /** Opens vncwebsocket as a client would: token header, `binary` subprotocol, the certificate verified. */
 function openWebSocket(proxy: VncProxy, vmid = 200, ticket = proxy.ticket): Promise<WebSocket> {
   const url = `${sim.url.replace('https:', 'wss:')}/api2/json/nodes/pve1/qemu/${vmid}/vncwebsocket?port=${proxy.port}&vncticket=${encodeURIComponent(ticket)}`;
-  const ws = new WebSocket(url, ['binary'], { headers: { Authorization: tokenHeader(sim) }, ca: sim.certPem });
+  const ws = new WebSocket(url, ['binary'], {
+    headers: { Authorization: tokenHeader(sim) },
+    ca: sim.certPem,
+  });
   sockets.push(ws);
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
@@ -49,7 +59,9 @@ test('vncproxy answers a port, a PVEVNC ticket carrying the password, and a runn
   expect(proxy.port).toBeGreaterThanOrEqual(5900);
   expect(proxy.port).toBeLessThanOrEqual(5999);
   expect(proxy.password).toMatch(/^.{8}$/);
-  expect(proxy.ticket).toMatch(new RegExp(`^${proxy.password.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:PVEVNC:[0-9A-F]{8}::`));
+  expect(proxy.ticket).toMatch(
+    new RegExp(`^${proxy.password.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:PVEVNC:[0-9A-F]{8}::`),
+  );
   expect(proxy.upid).toMatch(/:vncproxy:200:root@pam!sim:$/);
   expect(proxy.cert).toContain('BEGIN CERTIFICATE');
   const ws = await openWebSocket(proxy);
@@ -66,7 +78,7 @@ test('vncproxy → vncwebsocket → RFB with VNC authentication → a framebuffe
   const text = readConsoleText(frame);
   expect(text).toContain('Ubuntu 24.04 LTS NR-5f0c2d1e tty1');
   expect(text).toContain('NR-5f0c2d1e login:');
-  await rfb.typeText('root');
+  rfb.typeText('root');
   await rfb.nextUpdate();
   expect(readConsoleText(rfb.image())).toContain('NR-5f0c2d1e login: root');
   const shown = await data<{ text: string }>(sim, 'GET', '/sim/vms/200/console');
@@ -78,7 +90,9 @@ test('vncproxy → vncwebsocket → RFB with VNC authentication → a framebuffe
 test('the wrong VNC password fails RFB authentication', async () => {
   const proxy = await vncproxy();
   const ws = await openWebSocket(proxy);
-  const error = await RfbClient.connect(createWebSocketStream(ws), { password: 'wrongpw!' }).catch((e: unknown) => e);
+  const error = await RfbClient.connect(createWebSocketStream(ws), { password: 'wrongpw!' }).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(RfbSecurityError);
   expect((error as RfbSecurityError).reason).toBe('Authentication failed');
 });
@@ -86,17 +100,27 @@ test('the wrong VNC password fails RFB authentication', async () => {
 test('a ticket for another port, a forged ticket and a second connection are refused', async () => {
   const proxy = await vncproxy();
   const other = await vncproxy();
-  await expect(openWebSocket(proxy, 200, other.ticket)).rejects.toThrow(/^401 permission denied - invalid vnc ticket$/);
-  await expect(openWebSocket(proxy, 200, `${proxy.password}:PVEVNC:00000000::forged`)).rejects.toThrow(/^401/);
+  await expect(openWebSocket(proxy, 200, other.ticket)).rejects.toThrow(
+    /^401 permission denied - invalid vnc ticket$/,
+  );
+  await expect(openWebSocket(proxy, 200, `${proxy.password}:PVEVNC:00000000::forged`)).rejects.toThrow(
+    /^401/,
+  );
   await openWebSocket(proxy);
   await expect(openWebSocket(proxy)).rejects.toThrow(/^500 unable to connect to VNC proxy port/);
 });
 
 test('a token without VM.Console on the VM is refused by vncproxy', async () => {
-  const limited = await startPveSim({ taskMs: 5, tokens: [{ id: 'viewer@pve!ro', secret: 's', acl: [{ path: '/vms', role: 'PVEAuditor' }] }] });
+  const limited = await startPveSim({
+    taskMs: 5,
+    tokens: [{ id: 'viewer@pve!ro', secret: 's', acl: [{ path: '/vms', role: 'PVEAuditor' }] }],
+  });
   try {
     const reply = await call(limited, 'POST', '/nodes/pve1/qemu/100/vncproxy', { params: { websocket: 1 } });
-    expect([reply.status, reply.statusMessage]).toEqual([403, 'Permission check failed (/vms/100, VM.Console)']);
+    expect([reply.status, reply.statusMessage]).toEqual([
+      403,
+      'Permission check failed (/vms/100, VM.Console)',
+    ]);
   } finally {
     await limited.close();
   }

@@ -2,7 +2,8 @@ import { formatPropertyString, parsePropertyString } from './property-string.js'
 import { formatError } from './net-device.js';
 import { parseSize } from './pve-formats.js';
 
-export const DRIVE_KEY_RE = /^(ide[0-3]|sata[0-5]|scsi([0-9]|[1-2][0-9]|30)|virtio([0-9]|1[0-5])|efidisk0|tpmstate0)$/;
+export const DRIVE_KEY_RE =
+  /^(ide[0-3]|sata[0-5]|scsi([0-9]|[1-2][0-9]|30)|virtio([0-9]|1[0-5])|efidisk0|tpmstate0)$/;
 export const UNUSED_KEY_RE = /^unused\d+$/;
 
 export interface Drive {
@@ -25,10 +26,15 @@ export function parseDrive(key: string, value: string): Drive {
     throw formatError(key, 'file', `unable to parse volume ID '${file}'`);
   }
   const size = map.get('size');
-  if (size !== undefined && parseSize(size) === undefined) throw formatError(key, 'size', `unable to parse size '${size}'`);
+  if (size !== undefined && parseSize(size) === undefined)
+    throw formatError(key, 'size', `unable to parse size '${size}'`);
   const media = map.get('media');
   if (media !== undefined && media !== 'cdrom' && media !== 'disk') {
-    throw formatError(key, 'media', `value '${media}' does not have a value in the enumeration 'cdrom, disk'`);
+    throw formatError(
+      key,
+      'media',
+      `value '${media}' does not have a value in the enumeration 'cdrom, disk'`,
+    );
   }
   return { file, options: map };
 }
@@ -43,7 +49,9 @@ export function isCdrom(drive: Drive): boolean {
 }
 
 export function isCloudInit(drive: Drive): boolean {
-  return /^[^:]+:(.*\/)?(vm|base)-\d+-cloudinit(\.\w+)?$/.test(drive.file) || /^[^:]+:cloudinit$/.test(drive.file);
+  return (
+    /^[^:]+:(.*\/)?(vm|base)-\d+-cloudinit(\.\w+)?$/.test(drive.file) || /^[^:]+:cloudinit$/.test(drive.file)
+  );
 }
 
 /** `storage:volume` → [storage, volume]; undefined for `none`/`cdrom`. */

@@ -11,8 +11,14 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function cloneOf(template: number, newid: number, params: Record<string, string | number> = {}): Promise<void> {
-  const task = await runTask(sim, 'POST', `/nodes/pve1/qemu/${template}/clone`, { params: { newid, ...params } });
+async function cloneOf(
+  template: number,
+  newid: number,
+  params: Record<string, string | number> = {},
+): Promise<void> {
+  const task = await runTask(sim, 'POST', `/nodes/pve1/qemu/${template}/clone`, {
+    params: { newid, ...params },
+  });
   expect(task.exitstatus).toBe('OK');
 }
 
@@ -43,29 +49,49 @@ describe('a VM that does not exist', () => {
 
   test('resize fails inside the task', async () => {
     // resize checks the disk inside the task; on a missing VM the config lookup fails first in PVE too
-    const reply = await call(sim, 'PUT', '/nodes/pve1/qemu/4242/resize', { params: { disk: 'scsi0', size: '+1G' } });
+    const reply = await call(sim, 'PUT', '/nodes/pve1/qemu/4242/resize', {
+      params: { disk: 'scsi0', size: '+1G' },
+    });
     expectPveError(reply, 500, missing);
   });
 
   test('a VM on another node is missing on this one', async () => {
-    expectPveError(await call(sim, 'GET', '/nodes/pve2/qemu/100/config'), 500, "Configuration file 'nodes/pve2/qemu-server/100.conf' does not exist");
+    expectPveError(
+      await call(sim, 'GET', '/nodes/pve2/qemu/100/config'),
+      500,
+      "Configuration file 'nodes/pve2/qemu-server/100.conf' does not exist",
+    );
   });
 });
 
 describe('locks', () => {
   test('config POST and PUT on a locked VM, and a locked clone source, answer "VM is locked (backup)"', async () => {
-    const upid = await data<string>(sim, 'POST', '/nodes/pve1/vzdump', { params: { vmid: 100, storage: 'local', mode: 'snapshot' } });
+    const upid = await data<string>(sim, 'POST', '/nodes/pve1/vzdump', {
+      params: { vmid: 100, storage: 'local', mode: 'snapshot' },
+    });
     for (const method of ['POST', 'PUT']) {
-      expectPveError(await call(sim, method, '/nodes/pve1/qemu/100/config', { params: { description: 'x' } }), 500, 'VM is locked (backup)');
+      expectPveError(
+        await call(sim, method, '/nodes/pve1/qemu/100/config', { params: { description: 'x' } }),
+        500,
+        'VM is locked (backup)',
+      );
     }
-    expectPveError(await call(sim, 'POST', '/nodes/pve1/qemu/100/clone', { params: { newid: 777 } }), 500, 'VM is locked (backup)');
+    expectPveError(
+      await call(sim, 'POST', '/nodes/pve1/qemu/100/clone', { params: { newid: 777 } }),
+      500,
+      'VM is locked (backup)',
+    );
     expect((await waitTask(sim, upid)).exitstatus).toBe('OK');
-    expect((await call(sim, 'PUT', '/nodes/pve1/qemu/100/config', { params: { description: 'after' } })).status).toBe(200);
+    expect(
+      (await call(sim, 'PUT', '/nodes/pve1/qemu/100/config', { params: { description: 'after' } })).status,
+    ).toBe(200);
   });
 
   test('start of a locked VM fails inside the task', async () => {
     await cloneOf(9000, 510);
-    const upid = await data<string>(sim, 'POST', '/nodes/pve1/vzdump', { params: { vmid: 510, storage: 'local' } });
+    const upid = await data<string>(sim, 'POST', '/nodes/pve1/vzdump', {
+      params: { vmid: 510, storage: 'local' },
+    });
     const start = await runTask(sim, 'POST', '/nodes/pve1/qemu/510/status/start');
     expect(start.exitstatus).toBe('VM is locked (backup)');
     await waitTask(sim, upid);
@@ -87,23 +113,39 @@ describe('VMIDs', () => {
   });
 
   test('create and restore on a used VMID', async () => {
-    expectPveError(await call(sim, 'POST', '/nodes/pve1/qemu', { params: { vmid: 100, memory: 512 } }), 500, "unable to create VM 100 - VM 100 already exists on node 'pve1'");
+    expectPveError(
+      await call(sim, 'POST', '/nodes/pve1/qemu', { params: { vmid: 100, memory: 512 } }),
+      500,
+      "unable to create VM 100 - VM 100 already exists on node 'pve1'",
+    );
   });
 
   test('clone onto a VMID whose config exists on the target node', async () => {
-    expectPveError(await call(sim, 'POST', '/nodes/pve1/qemu/9000/clone', { params: { newid: 100 } }), 500, 'unable to create VM 100: config file already exists');
+    expectPveError(
+      await call(sim, 'POST', '/nodes/pve1/qemu/9000/clone', { params: { newid: 100 } }),
+      500,
+      'unable to create VM 100: config file already exists',
+    );
   });
 });
 
 describe('destroy', () => {
   test('a running VM is not destroyed', async () => {
-    expectPveError(await call(sim, 'DELETE', '/nodes/pve1/qemu/100'), 500, 'VM 100 is running - destroy failed');
+    expectPveError(
+      await call(sim, 'DELETE', '/nodes/pve1/qemu/100'),
+      500,
+      'VM 100 is running - destroy failed',
+    );
   });
 
   test('a protected VM is not destroyed', async () => {
     await cloneOf(9000, 520);
     await data(sim, 'PUT', '/nodes/pve1/qemu/520/config', { params: { protection: 1 } });
-    expectPveError(await call(sim, 'DELETE', '/nodes/pve1/qemu/520'), 500, "can't remove VM 520 - protection mode enabled");
+    expectPveError(
+      await call(sim, 'DELETE', '/nodes/pve1/qemu/520'),
+      500,
+      "can't remove VM 520 - protection mode enabled",
+    );
   });
 });
 
@@ -114,17 +156,29 @@ describe('power', () => {
   });
 
   test('start of a running VM and of a template fail inside the task', async () => {
-    expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/100/status/start')).exitstatus).toBe('VM 100 already running');
-    expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/9000/status/start')).exitstatus).toBe("you can't start a vm if it's a template");
+    expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/100/status/start')).exitstatus).toBe(
+      'VM 100 already running',
+    );
+    expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/9000/status/start')).exitstatus).toBe(
+      "you can't start a vm if it's a template",
+    );
   });
 
   test('shutdown of a guest that ignores ACPI times out unless forceStop', async () => {
     await cloneOf(9000, 540);
     expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/540/status/start')).exitstatus).toBe('OK');
     await data(sim, 'POST', '/sim/vms/540/behaviour', { json: { ignoreShutdown: true } });
-    expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/540/status/shutdown', { params: { timeout: 1 } })).exitstatus).toBe('VM quit/powerdown failed - got timeout');
-    expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/540/status/shutdown', { params: { forceStop: 1 } })).exitstatus).toBe('OK');
-    expect((await data<{ status: string }>(sim, 'GET', '/nodes/pve1/qemu/540/status/current')).status).toBe('stopped');
+    expect(
+      (await runTask(sim, 'POST', '/nodes/pve1/qemu/540/status/shutdown', { params: { timeout: 1 } }))
+        .exitstatus,
+    ).toBe('VM quit/powerdown failed - got timeout');
+    expect(
+      (await runTask(sim, 'POST', '/nodes/pve1/qemu/540/status/shutdown', { params: { forceStop: 1 } }))
+        .exitstatus,
+    ).toBe('OK');
+    expect((await data<{ status: string }>(sim, 'GET', '/nodes/pve1/qemu/540/status/current')).status).toBe(
+      'stopped',
+    );
   });
 });
 
@@ -137,7 +191,9 @@ describe('storage', () => {
     const busy = await startPveSim({ taskMs: 60, storageLockTimeoutMs: 20 });
     try {
       const upids = await Promise.all(
-        [601, 602].map((newid) => data<string>(busy, 'POST', '/nodes/pve1/qemu/9000/clone', { params: { newid, full: 1 } })),
+        [601, 602].map((newid) =>
+          data<string>(busy, 'POST', '/nodes/pve1/qemu/9000/clone', { params: { newid, full: 1 } }),
+        ),
       );
       const results = await Promise.all(upids.map((u) => waitTask(busy, u)));
       expect(results.map((r) => r.exitstatus).sort()).toEqual([
@@ -169,10 +225,16 @@ describe('storage', () => {
       },
     });
     try {
-      const clone = await runTask(small, 'POST', '/nodes/pve/qemu/9000/clone', { params: { newid: 200, full: 1 } });
-      expect(clone.exitstatus).toMatch(/^clone failed: lvcreate 'pve\/vm-200-disk-0' error: .*insufficient free space/);
+      const clone = await runTask(small, 'POST', '/nodes/pve/qemu/9000/clone', {
+        params: { newid: 200, full: 1 },
+      });
+      expect(clone.exitstatus).toMatch(
+        /^clone failed: lvcreate 'pve\/vm-200-disk-0' error: .*insufficient free space/,
+      );
       expect((await call(small, 'GET', '/nodes/pve/qemu/200/config')).status).toBe(500);
-      const backup = await runTask(small, 'POST', '/nodes/pve/vzdump', { params: { vmid: 100, storage: 'local', compress: 'zstd' } });
+      const backup = await runTask(small, 'POST', '/nodes/pve/vzdump', {
+        params: { vmid: 100, storage: 'local', compress: 'zstd' },
+      });
       expect(backup.exitstatus).toBe('job errors');
       expect(backup.log.join('\n')).toContain('No space left on device');
     } finally {

@@ -65,29 +65,43 @@ export class FaultInjector {
 
 function validate(input: FaultInput): FaultInput {
   if (typeof input.path !== 'string') throw new Error('a fault needs a "path" pattern');
+  for (const key of ['method', 'message', 'taskError'] as const) {
+    if (input[key] !== undefined && typeof input[key] !== 'string')
+      throw new Error(`"${key}" must be a string`);
+  }
   new RegExp(input.path); // throws a SyntaxError for a bad pattern
-  if (input.status !== undefined && (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)) {
+  if (
+    input.status !== undefined &&
+    (!Number.isInteger(input.status) || input.status < 100 || input.status > 599)
+  ) {
     throw new Error('"status" must be an HTTP status code');
   }
-  if (input.status === undefined && input.taskError === undefined && input.delayMs === undefined && input.taskWarnings === undefined && input.drop !== true) {
+  if (!hasEffect(input))
     throw new Error('a fault needs "status", "taskError", "taskWarnings", "drop" or "delayMs"');
-  }
   for (const key of ['delayMs', 'count', 'probability', 'taskWarnings'] as const) {
     const v = input[key];
-    if (v !== undefined && (typeof v !== 'number' || v < 0)) throw new Error(`"${key}" must be a non-negative number`);
+    if (v !== undefined && (typeof v !== 'number' || v < 0))
+      throw new Error(`"${key}" must be a non-negative number`);
   }
   return {
     path: input.path,
-    ...(input.method !== undefined ? { method: String(input.method).toUpperCase() } : {}),
+    ...(input.method !== undefined ? { method: input.method.toUpperCase() } : {}),
     ...(input.status !== undefined ? { status: input.status } : {}),
-    ...(input.message !== undefined ? { message: String(input.message) } : {}),
+    ...(input.message !== undefined ? { message: input.message } : {}),
     ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
-    ...(input.taskError !== undefined ? { taskError: String(input.taskError) } : {}),
+    ...(input.taskError !== undefined ? { taskError: input.taskError } : {}),
     ...(input.taskWarnings !== undefined ? { taskWarnings: input.taskWarnings } : {}),
     ...(input.drop === true ? { drop: true } : {}),
     ...(input.probability !== undefined ? { probability: input.probability } : {}),
     ...(input.count !== undefined ? { count: input.count } : {}),
   };
+}
+
+function hasEffect(input: FaultInput): boolean {
+  return (
+    [input.status, input.taskError, input.delayMs, input.taskWarnings].some((v) => v !== undefined) ||
+    input.drop === true
+  );
 }
 
 export interface CallRecord {

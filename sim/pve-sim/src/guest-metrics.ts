@@ -46,7 +46,11 @@ export function guestMaxima(state: ClusterState, vm: SimVm): GuestMaxima {
   const cores = Number(config.cores ?? 1);
   const sockets = Number(config.sockets ?? 1);
   const memoryMiB = Number((config.memory ?? '512').replace('current=', ''));
-  return { cpus: Number(config.vcpus ?? cores * sockets), maxmem: memoryMiB * 1024 * 1024, maxdisk: bootDiskSize(state, vm) };
+  return {
+    cpus: Number(config.vcpus ?? cores * sockets),
+    maxmem: memoryMiB * 1024 * 1024,
+    maxdisk: bootDiskSize(state, vm),
+  };
 }
 
 /** The size of the first non-CD-ROM disk, as PVE reports `maxdisk`. */

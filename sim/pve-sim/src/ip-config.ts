@@ -22,7 +22,11 @@ export function validateIpConfig(key: string, value: string): void {
               ? ipv6Ok(v)
               : undefined;
     if (ok === undefined) {
-      throw formatError(key, k, 'property is not defined in schema and the schema does not allow additional properties');
+      throw formatError(
+        key,
+        k,
+        'property is not defined in schema and the schema does not allow additional properties',
+      );
     }
     if (!ok) throw formatError(key, k, `value '${v}' does not look like a valid IP configuration`);
   }

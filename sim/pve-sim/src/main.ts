@@ -1,4 +1,4 @@
-import { USAGE, UsageError, parseCliOptions } from './cli-options.js';
+import { USAGE, parseCliOptions } from './cli-options.js';
 import { loadScenario } from './scenario.js';
 import { startPveSim } from './pve-sim.js';
 
@@ -19,11 +19,15 @@ async function main(argv: string[]): Promise<number> {
   const out: string[] = [
     `pve-sim: Proxmox VE simulator listening on ${sim.url} (API ${sim.apiUrl})`,
     ...(sim.fingerprint ? [`certificate SHA-256 fingerprint: ${sim.fingerprint}`] : []),
-    ...sim.tokens.map((t) => `token: Authorization: PVEAPIToken=${t.id}=${t.secret}${t.acl ? ` (ACL: ${t.acl.map((a) => `${a.path}=${a.role ?? a.privileges?.join(',') ?? ''}`).join(' ')})` : ''}`),
+    ...sim.tokens.map(
+      (t) =>
+        `token: Authorization: PVEAPIToken=${t.id}=${t.secret}${t.acl ? ` (ACL: ${t.acl.map((a) => `${a.path}=${a.role ?? a.privileges?.join(',') ?? ''}`).join(' ')})` : ''}`,
+    ),
     ...sim.users.map((u) => `user: ${u.userid} password ${u.password}`),
     'guests:',
     ...Object.values(sim.state.vms).map(
-      (vm) => `  ${String(vm.vmid).padEnd(6)} ${vm.node.padEnd(6)} ${(vm.config.template === '1' ? 'template' : vm.running ? 'running' : 'stopped').padEnd(9)} ${vm.config.name ?? ''}`,
+      (vm) =>
+        `  ${String(vm.vmid).padEnd(6)} ${vm.node.padEnd(6)} ${(vm.config.template === '1' ? 'template' : vm.running ? 'running' : 'stopped').padEnd(9)} ${vm.config.name ?? ''}`,
     ),
     `test control (not part of Proxmox): ${sim.url}/sim`,
   ];

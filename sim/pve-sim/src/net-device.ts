@@ -1,6 +1,15 @@
 import { formatPropertyString, parsePropertyString } from './property-string.js';
 
-export const NIC_MODELS = ['e1000', 'e1000e', 'virtio', 'rtl8139', 'vmxnet3', 'ne2k_pci', 'pcnet', 'i82551'] as const;
+const NIC_MODELS = [
+  'e1000',
+  'e1000e',
+  'virtio',
+  'rtl8139',
+  'vmxnet3',
+  'ne2k_pci',
+  'pcnet',
+  'i82551',
+] as const;
 const MAC_RE = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i;
 
 const KEYS: Record<string, (v: string) => string | undefined> = {
@@ -11,7 +20,8 @@ const KEYS: Record<string, (v: string) => string | undefined> = {
   queues: (v) => intRange(v, 0, 64),
   rate: (v) => (/^\d+(\.\d+)?$/.test(v) ? undefined : `type check ('number') failed - got '${v}'`),
   tag: (v) => intRange(v, 1, 4094),
-  trunks: (v) => (/^\d+(-\d+)?(;\d+(-\d+)?)*$/.test(v) ? undefined : 'value does not match the regex pattern'),
+  trunks: (v) =>
+    /^\d+(-\d+)?(;\d+(-\d+)?)*$/.test(v) ? undefined : 'value does not match the regex pattern',
 };
 
 function bool(v: string): string | undefined {
@@ -64,7 +74,12 @@ export function parseNetDevice(key: string, value: string, newMac: () => string)
   }
   for (const [k, v] of map) {
     const check = KEYS[k];
-    if (!check) throw formatError(key, k, 'property is not defined in schema and the schema does not allow additional properties');
+    if (!check)
+      throw formatError(
+        key,
+        k,
+        'property is not defined in schema and the schema does not allow additional properties',
+      );
     const bad = check(v);
     if (bad !== undefined) throw formatError(key, k, bad);
   }

@@ -1,7 +1,7 @@
 import { paramError } from './pve-error.js';
 
 /** A parameter value after validation: what a handler receives. */
-export type ParamValue = string | number | boolean;
+type ParamValue = string | number | boolean;
 export type Params = Record<string, ParamValue | undefined>;
 
 type Format = (value: string, name: string) => string | undefined;
@@ -50,7 +50,8 @@ export function validateParams(schema: ParamSchema, raw: Record<string, unknown>
     else out[name] = checked;
   }
   for (const [name, spec] of Object.entries(schema.properties)) {
-    if (!spec.optional && raw[name] === undefined && errors[name] === undefined) errors[name] = MESSAGES.missing;
+    if (!spec.optional && raw[name] === undefined && errors[name] === undefined)
+      errors[name] = MESSAGES.missing;
   }
   for (const name of Object.keys(out)) {
     const requires = specFor(schema, name)?.requires;
@@ -68,7 +69,7 @@ function specFor(schema: ParamSchema, name: string): ParamSpec | undefined {
 }
 
 function checkValue(spec: ParamSpec, value: unknown, name: string): ParamValue | { error: string } {
-  const shown = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const shown = displayValue(value);
   switch (spec.type) {
     case 'boolean':
       if (value === true || value === 1 || value === '1') return true;
@@ -76,7 +77,8 @@ function checkValue(spec: ParamSpec, value: unknown, name: string): ParamValue |
       return { error: `type check ('boolean') failed - got '${shown}'` };
     case 'integer': {
       const n = toNumber(value, /^[+-]?\d+$/);
-      if (n === undefined || !Number.isSafeInteger(n)) return { error: `type check ('integer') failed - got '${shown}'` };
+      if (n === undefined || !Number.isSafeInteger(n))
+        return { error: `type check ('integer') failed - got '${shown}'` };
       return checkRange(spec, n, shown, name);
     }
     case 'number': {
@@ -107,9 +109,15 @@ function checkRange(spec: ParamSpec, n: number, shown: string, name: string): Pa
   return n;
 }
 
-function checkString(spec: ParamSpec, value: unknown, shown: string, name: string): ParamValue | { error: string } {
-  if (typeof value === 'object' || value === undefined) return { error: `type check ('string') failed - got '${shown}'` };
-  const s = String(value);
+function checkString(
+  spec: ParamSpec,
+  value: unknown,
+  shown: string,
+  name: string,
+): ParamValue | { error: string } {
+  if (typeof value === 'object' || value === undefined)
+    return { error: `type check ('string') failed - got '${shown}'` };
+  const s = displayValue(value);
   if (spec.enum && !spec.enum.includes(s)) {
     return { error: `value '${s}' does not have a value in the enumeration '${spec.enum.join(', ')}'` };
   }
@@ -122,4 +130,23 @@ function checkString(spec: ParamSpec, value: unknown, shown: string, name: strin
     if (bad !== undefined) return { error: `invalid format - ${bad}` };
   }
   return s;
+}
+
+/** A raw parameter value as PVE shows it in messages: scalars as text, anything else as JSON. */
+export function displayValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return `${value}`;
+    case 'undefined':
+      return '';
+    case 'symbol':
+    case 'function':
+      return typeof value;
+    default:
+      return JSON.stringify(value);
+  }
 }

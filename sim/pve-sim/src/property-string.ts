@@ -10,7 +10,8 @@ export function parsePropertyString(value: string, defaultKey?: string): Propert
     if (part === '') continue;
     const eq = part.indexOf('=');
     if (eq < 0) {
-      if (defaultKey === undefined || map.has(defaultKey)) throw new Error(`value without key, but schema does not define a default key`);
+      if (defaultKey === undefined || map.has(defaultKey))
+        throw new Error(`value without key, but schema does not define a default key`);
       map.set(defaultKey, part);
     } else {
       const key = part.slice(0, eq);
@@ -24,6 +25,7 @@ export function parsePropertyString(value: string, defaultKey?: string): Propert
 export function formatPropertyString(map: PropertyMap, first?: string): string {
   const parts: string[] = [];
   if (first !== undefined && map.has(first)) parts.push(`${first}=${map.get(first) ?? ''}`);
-  for (const key of [...map.keys()].filter((k) => k !== first).sort()) parts.push(`${key}=${map.get(key) ?? ''}`);
+  for (const key of [...map.keys()].filter((k) => k !== first).sort())
+    parts.push(`${key}=${map.get(key) ?? ''}`);
   return parts.join(',');
 }

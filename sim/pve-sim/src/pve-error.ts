@@ -13,7 +13,7 @@ export class PveError extends Error {
   }
 }
 
-export const PARAMETER_VERIFICATION_FAILED = 'Parameter verification failed.';
+const PARAMETER_VERIFICATION_FAILED = 'Parameter verification failed.';
 
 /** 400 with per-parameter errors, as `raise_param_exc` produces. */
 export function paramError(errors: Record<string, string>): PveError {

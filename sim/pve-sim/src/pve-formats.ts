@@ -1,6 +1,6 @@
 /** PVE's named string formats: each returns an error text, or undefined when the value is valid. */
 
-export const VMID_RE = /^[1-9][0-9]{2,8}$/;
+const VMID_RE = /^[1-9][0-9]{2,8}$/;
 
 export function vmidFormat(value: string): string | undefined {
   return VMID_RE.test(value) ? undefined : 'value does not look like a valid VM ID';
@@ -13,12 +13,16 @@ export function nodeFormat(value: string): string | undefined {
 }
 
 export function storageIdFormat(value: string): string | undefined {
-  return /^[a-z][a-z0-9\-_.]*[a-z0-9]$/i.test(value) ? undefined : `storage ID '${value}' contains illegal characters`;
+  return /^[a-z][a-z0-9\-_.]*[a-z0-9]$/i.test(value)
+    ? undefined
+    : `storage ID '${value}' contains illegal characters`;
 }
 
 export function dnsNameFormat(value: string): string | undefined {
   const label = '([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?)';
-  return new RegExp(`^(${label}\\.)*${label}$`).test(value) ? undefined : `value does not look like a valid DNS name`;
+  return new RegExp(`^(${label}\\.)*${label}$`).test(value)
+    ? undefined
+    : `value does not look like a valid DNS name`;
 }
 
 /** Snapshot names and other config ids. */
@@ -73,10 +77,16 @@ export function ipv6Ok(value: string): boolean {
 
 export function ipv6CidrOk(value: string): boolean {
   const [addr, len, extra] = value.split('/');
-  return extra === undefined && addr !== undefined && ipv6Ok(addr) && /^\d{1,3}$/.test(len ?? '') && Number(len) <= 128;
+  return (
+    extra === undefined &&
+    addr !== undefined &&
+    ipv6Ok(addr) &&
+    /^\d{1,3}$/.test(len ?? '') &&
+    Number(len) <= 128
+  );
 }
 
-export function ipAddressOk(value: string): boolean {
+function ipAddressOk(value: string): boolean {
   return ipv4Ok(value) || ipv6Ok(value);
 }
 

@@ -24,13 +24,13 @@ const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 
 /** Starts `npm run pve-sim`'s program and reads what it prints until the guests are listed. */
-async function runCommand(args: string[]): Promise<{ child: ChildProcess; output: string }> {
+async function runCommand(args: string[]): Promise<{ output: string }> {
   const child = spawn(process.execPath, [TSX, MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (c: Buffer) => {
+    child.stdout.on('data', (c: Buffer) => {
       output += c.toString();
       if (output.includes('test control')) resolve();
     });
@@ -38,11 +38,20 @@ async function runCommand(args: string[]): Promise<{ child: ChildProcess; output
       reject(new Error(`pve-sim exited with ${code ?? 'a signal'}: ${output}`));
     });
   });
-  return { child, output };
+  return { output };
 }
 
 test('the command prints the URL, fingerprint, tokens and guests, and serves HTTPS with that certificate', async () => {
-  const { output } = await runCommand(['--listen', '127.0.0.1:0', '--nodes', '2', '--token', 'root@pam!sim=S3CRET', '--task-ms', '5']);
+  const { output } = await runCommand([
+    '--listen',
+    '127.0.0.1:0',
+    '--nodes',
+    '2',
+    '--token',
+    'root@pam!sim=S3CRET',
+    '--task-ms',
+    '5',
+  ]);
   const url = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
   const fingerprint = /fingerprint: ([0-9A-F:]{95})/.exec(output)?.[1] ?? '';
   expect(url).not.toBe('');
@@ -64,7 +73,9 @@ test('the command prints the URL, fingerprint, tokens and guests, and serves HTT
 });
 
 test('bad flags exit with status 2 and the usage text', async () => {
-  const child = spawn(process.execPath, [TSX, MAIN, '--nodes', 'many'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [TSX, MAIN, '--nodes', 'many'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -81,9 +92,15 @@ test('--state keeps VMs, configs and backups across a restart', async () => {
   const tokens = [{ id: 'root@pam!sim', secret: 'persist' }];
   let sim: PveSim = await startPveSim({ statePath, tokens, taskMs: 5 });
   try {
-    expect((await runTask(sim, 'POST', '/nodes/pve1/qemu/9000/clone', { params: { newid: 555, name: 'kept' } })).exitstatus).toBe('OK');
+    expect(
+      (await runTask(sim, 'POST', '/nodes/pve1/qemu/9000/clone', { params: { newid: 555, name: 'kept' } }))
+        .exitstatus,
+    ).toBe('OK');
     await data(sim, 'PUT', '/nodes/pve1/qemu/555/firewall/options', { params: { enable: 1 } });
-    expect((await runTask(sim, 'POST', '/nodes/pve1/vzdump', { params: { vmid: 555, storage: 'local' } })).exitstatus).toBe('OK');
+    expect(
+      (await runTask(sim, 'POST', '/nodes/pve1/vzdump', { params: { vmid: 555, storage: 'local' } }))
+        .exitstatus,
+    ).toBe('OK');
   } finally {
     await sim.close();
   }
@@ -91,7 +108,11 @@ test('--state keeps VMs, configs and backups across a restart', async () => {
   try {
     expect((await data<{ name: string }>(sim, 'GET', '/nodes/pve1/qemu/555/config')).name).toBe('kept');
     expect(await data(sim, 'GET', '/nodes/pve1/qemu/555/firewall/options')).toMatchObject({ enable: 1 });
-    expect(await data<unknown[]>(sim, 'GET', '/nodes/pve1/storage/local/content', { params: { content: 'backup', vmid: 555 } })).toHaveLength(1);
+    expect(
+      await data<unknown[]>(sim, 'GET', '/nodes/pve1/storage/local/content', {
+        params: { content: 'backup', vmid: 555 },
+      }),
+    ).toHaveLength(1);
     expect((await call(sim, 'GET', '/cluster/nextid', { params: { vmid: 555 } })).status).toBe(400);
   } finally {
     await sim.close();

@@ -1,7 +1,12 @@
 import { X509Certificate, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -79,7 +84,9 @@ const STATE_FILE_VERSION = 1;
 export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> {
   const scenario = options.scenario ?? defaultScenario(options.nodes ?? 3);
   const tokens = options.tokens?.length ? options.tokens : [{ id: 'root@pam!sim', secret: randomUUID() }];
-  const users = options.users?.length ? options.users : [{ userid: 'root@pam', password: randomUUID().slice(0, 12) }];
+  const users = options.users?.length
+    ? options.users
+    : [{ userid: 'root@pam', password: randomUUID().slice(0, 12) }];
   const settings = {
     taskMs: options.taskMs ?? 10,
     resourcesLagMs: options.resourcesLagMs ?? 0,
@@ -150,14 +157,15 @@ export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const handler = path === '/sim' || path.startsWith('/sim/') ? control : api;
-    handler(req, res).catch((e: unknown) => {
+    handler(req, res).catch(() => {
       // The handlers answer every error themselves; this only guards against a broken socket.
       if (!res.headersSent) res.writeHead(500, 'internal error');
       res.end();
-      void e;
     });
   };
-  const server: Server = cert ? createHttpsServer({ key: cert.private, cert: cert.cert }, onRequest) : createHttpServer(onRequest);
+  const server: Server = cert
+    ? createHttpsServer({ key: cert.private, cert: cert.cert }, onRequest)
+    : createHttpServer(onRequest);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     handleUpgrade(core, req, socket, head);
   });
@@ -190,9 +198,11 @@ export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> 
       vnc.close();
       tasks.clear();
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => {
-        resolve();
-      }));
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
       await store.flush();
     },
   };
@@ -207,7 +217,12 @@ function handleUpgrade(core: SimCore, req: IncomingMessage, socket: Duplex, head
     const m = VNC_WEBSOCKET.exec(url.pathname);
     if (!m) throw new PveError(501, `Method 'GET ${url.pathname}' not implemented`);
     const csrf = req.headers.csrfpreventiontoken;
-    const identity = core.access.authenticate(req.headers.authorization, req.headers.cookie, 'GET', Array.isArray(csrf) ? csrf[0] : csrf);
+    const identity = core.access.authenticate(
+      req.headers.authorization,
+      req.headers.cookie,
+      'GET',
+      Array.isArray(csrf) ? csrf[0] : csrf,
+    );
     const node = decodeURIComponent(m[1] ?? '');
     const vmid = Number(m[2]);
     const port = Number(url.searchParams.get('port'));
@@ -216,11 +231,17 @@ function handleUpgrade(core: SimCore, req: IncomingMessage, socket: Duplex, head
       throw new PveError(400, 'Parameter verification failed.');
     }
     const vm = core.state.vms[vmid];
-    if (vm?.node !== node) throw new PveError(500, `Configuration file 'nodes/${node}/qemu-server/${vmid}.conf' does not exist`);
+    if (vm?.node !== node)
+      throw new PveError(500, `Configuration file 'nodes/${node}/qemu-server/${vmid}.conf' does not exist`);
     core.vnc.upgrade(req, socket, head, identity, node, vmid, port, ticket);
   } catch (e: unknown) {
     const error = e instanceof PveError ? e : new PveError(500, e instanceof Error ? e.message : String(e));
-    socket.end(Buffer.from(`HTTP/1.1 ${error.status} ${reasonPhrase(error.message)}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, 'latin1'));
+    socket.end(
+      Buffer.from(
+        `HTTP/1.1 ${error.status} ${reasonPhrase(error.message)}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+        'latin1',
+      ),
+    );
   }
 }
 
@@ -229,7 +250,8 @@ function parseListen(listen: string): { host: string; port: number } {
   if (!m) throw new Error(`--listen wants host:port, got '${listen}'`);
   const port = Number(m[3]);
   if (port > 65535) throw new Error(`--listen: port ${port} is out of range`);
-  return { host: m[1] ?? (m[2] || '127.0.0.1'), port };
+  const host = m[1] ?? m[2] ?? '';
+  return { host: host === '' ? '127.0.0.1' : host, port };
 }
 
 async function generateCertificate(): Promise<{ cert: string; private: string }> {
@@ -242,7 +264,14 @@ async function generateCertificate(): Promise<{ cert: string; private: string }>
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
     ],
   });
   return { cert: pems.cert, private: pems.private };
@@ -251,7 +280,8 @@ async function generateCertificate(): Promise<{ cert: string; private: string }>
 async function loadState(path: string): Promise<ClusterState | undefined> {
   if (!existsSync(path)) return undefined;
   const parsed = JSON.parse(await readFile(path, 'utf8')) as { version?: number; state?: ClusterState };
-  if (parsed.version !== STATE_FILE_VERSION || !parsed.state) throw new Error(`${path}: not a pve-sim state file (version ${STATE_FILE_VERSION})`);
+  if (parsed.version !== STATE_FILE_VERSION || !parsed.state)
+    throw new Error(`${path}: not a pve-sim state file (version ${STATE_FILE_VERSION})`);
   return parsed.state;
 }
 

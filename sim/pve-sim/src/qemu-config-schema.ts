@@ -1,11 +1,5 @@
 import type { ParamSpec } from './param-schema.js';
-import {
-  canonicalTags,
-  dnsNameFormat,
-  nameserverFormat,
-  sshKeysFormat,
-  tagsFormat,
-} from './pve-formats.js';
+import { canonicalTags, dnsNameFormat, nameserverFormat, sshKeysFormat, tagsFormat } from './pve-formats.js';
 import { DRIVE_KEY_RE, UNUSED_KEY_RE, parseDrive } from './drive.js';
 import { validateIpConfig } from './ip-config.js';
 import { parseNetDevice } from './net-device.js';
@@ -35,7 +29,7 @@ const OPT = 'VM.Config.Options';
 const HW = 'VM.Config.HWType';
 const CI = 'VM.Config.Cloudinit';
 
-export const CONFIG_KEYS: Record<string, ConfigKey> = {
+const CONFIG_KEYS: Record<string, ConfigKey> = {
   acpi: { spec: b, privilege: HW, hot: false, numeric: true },
   agent: { spec: s(), privilege: OPT, hot: false },
   balloon: { spec: i(0), privilege: MEM, hot: true, numeric: true },
@@ -48,7 +42,12 @@ export const CONFIG_KEYS: Record<string, ConfigKey> = {
   ciuser: { spec: s(), privilege: CI, hot: true },
   cores: { spec: i(1, 1024), privilege: CPU, hot: false, numeric: true },
   cpu: { spec: s(), privilege: CPU, hot: false },
-  cpulimit: { spec: { type: 'number', optional: true, minimum: 0, maximum: 128 }, privilege: CPU, hot: true, numeric: true },
+  cpulimit: {
+    spec: { type: 'number', optional: true, minimum: 0, maximum: 128 },
+    privilege: CPU,
+    hot: true,
+    numeric: true,
+  },
   cpuunits: { spec: i(1, 262144), privilege: CPU, hot: true, numeric: true },
   description: { spec: s({ maxLength: 8192 }), privilege: OPT, hot: true },
   hotplug: { spec: s(), privilege: HW, hot: true },
@@ -60,9 +59,33 @@ export const CONFIG_KEYS: Record<string, ConfigKey> = {
   nameserver: { spec: s({ format: nameserverFormat }), privilege: CI, hot: true },
   numa: { spec: b, privilege: CPU, hot: false, numeric: true },
   onboot: { spec: b, privilege: OPT, hot: true, numeric: true },
-  ostype: { spec: s({ enum: ['other', 'wxp', 'w2k', 'w2k3', 'w2k8', 'wvista', 'win7', 'win8', 'win10', 'win11', 'l24', 'l26', 'solaris'] }), privilege: OPT, hot: false },
+  ostype: {
+    spec: s({
+      enum: [
+        'other',
+        'wxp',
+        'w2k',
+        'w2k3',
+        'w2k8',
+        'wvista',
+        'win7',
+        'win8',
+        'win10',
+        'win11',
+        'l24',
+        'l26',
+        'solaris',
+      ],
+    }),
+    privilege: OPT,
+    hot: false,
+  },
   protection: { spec: b, privilege: OPT, hot: true, numeric: true },
-  scsihw: { spec: s({ enum: ['lsi', 'lsi53c810', 'virtio-scsi-pci', 'virtio-scsi-single', 'megasas', 'pvscsi'] }), privilege: HW, hot: false },
+  scsihw: {
+    spec: s({ enum: ['lsi', 'lsi53c810', 'virtio-scsi-pci', 'virtio-scsi-single', 'megasas', 'pvscsi'] }),
+    privilege: HW,
+    hot: false,
+  },
   searchdomain: { spec: s(), privilege: CI, hot: true },
   smbios1: { spec: s(), privilege: HW, hot: false },
   sockets: { spec: i(1, 4), privilege: CPU, hot: false, numeric: true },
@@ -77,7 +100,9 @@ export const CONFIG_KEYS: Record<string, ConfigKey> = {
 };
 
 /** Property-string keys are checked by the schema, so their errors come with every other one. */
-function propertyFormat(check: (key: string, value: string) => unknown): (value: string, key: string) => string | undefined {
+function propertyFormat(
+  check: (key: string, value: string) => unknown,
+): (value: string, key: string) => string | undefined {
   return (value, key) => {
     try {
       check(key, value);
@@ -89,7 +114,14 @@ function propertyFormat(check: (key: string, value: string) => unknown): (value:
 }
 
 const FAMILIES: readonly (readonly [RegExp, ConfigKey])[] = [
-  [/^net\d+$/, { spec: s({ format: propertyFormat((k, v) => parseNetDevice(k, v, () => '00:00:00:00:00:00')) }), privilege: 'VM.Config.Network', hot: true }],
+  [
+    /^net\d+$/,
+    {
+      spec: s({ format: propertyFormat((k, v) => parseNetDevice(k, v, () => '00:00:00:00:00:00')) }),
+      privilege: 'VM.Config.Network',
+      hot: true,
+    },
+  ],
   [/^ipconfig\d+$/, { spec: s({ format: propertyFormat(validateIpConfig) }), privilege: CI, hot: true }],
   [/^serial[0-3]$/, { spec: s(), privilege: HW, hot: false }],
   [DRIVE_KEY_RE, { spec: s({ format: propertyFormat(parseDrive) }), privilege: 'VM.Config.Disk', hot: true }],
@@ -104,7 +136,10 @@ export function configKey(key: string): ConfigKey | undefined {
 export const CONFIG_PARAM_PROPERTIES: Record<string, ParamSpec> = Object.fromEntries(
   Object.entries(CONFIG_KEYS).map(([k, v]) => [k, v.spec]),
 );
-export const CONFIG_PARAM_PATTERNS: readonly (readonly [RegExp, ParamSpec])[] = FAMILIES.map(([re, k]) => [re, k.spec]);
+export const CONFIG_PARAM_PATTERNS: readonly (readonly [RegExp, ParamSpec])[] = FAMILIES.map(([re, k]) => [
+  re,
+  k.spec,
+]);
 
 /** A config value in the form PVE stores it (validated values only). */
 export function canonicalConfigValue(key: string, value: string | number | boolean): string {
@@ -118,7 +153,13 @@ export function canonicalConfigValue(key: string, value: string | number | boole
 export function renderConfig(config: Record<string, string>): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(config)) {
-    out[k] = configKey(k)?.numeric ? Number(v) : k === 'description' ? `${v}\n` : k === 'cipassword' ? '**********' : v;
+    out[k] = configKey(k)?.numeric
+      ? Number(v)
+      : k === 'description'
+        ? `${v}\n`
+        : k === 'cipassword'
+          ? '**********'
+          : v;
   }
   return out;
 }

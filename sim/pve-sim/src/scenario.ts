@@ -1,5 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { addVolume, generateMac, newSmbiosUuid, newVmgenid, type ClusterState, type SimNode } from './cluster-state.js';
+import {
+  addVolume,
+  generateMac,
+  newSmbiosUuid,
+  newVmgenid,
+  type ClusterState,
+  type SimNode,
+} from './cluster-state.js';
 import { formatSize } from './pve-formats.js';
 
 /** The JSON shape of `--scenario FILE`. */
@@ -56,7 +63,13 @@ export function defaultScenario(nodeCount: number): Scenario {
       cpus: 16,
       memoryGiB: 64,
       storages: [
-        { id: 'local', type: 'dir', content: ['iso', 'vztmpl', 'backup', 'snippets', 'import'], sizeGiB: 100, usedGiB: 6 },
+        {
+          id: 'local',
+          type: 'dir',
+          content: ['iso', 'vztmpl', 'backup', 'snippets', 'import'],
+          sizeGiB: 100,
+          usedGiB: 6,
+        },
         { id: 'local-lvm', type: 'lvmthin', content: ['images', 'rootdir'], sizeGiB: 800 },
       ],
       vms: [
@@ -69,7 +82,15 @@ export function defaultScenario(nodeCount: number): Scenario {
           memoryMiB: 1024,
           diskGiB: 3.5,
         })),
-        { vmid: 100 + i, name: `lab-${i + 1}`, running: true, cores: 2, memoryMiB: 4096, diskGiB: 32, tags: ['lab'] },
+        {
+          vmid: 100 + i,
+          name: `lab-${i + 1}`,
+          running: true,
+          cores: 2,
+          memoryMiB: 4096,
+          diskGiB: 32,
+          tags: ['lab'],
+        },
       ],
     })),
   };
@@ -121,7 +142,16 @@ function addScenarioVm(state: ClusterState, node: SimNode, vm: ScenarioVm, now: 
   const prefix = vm.template ? 'base' : 'vm';
   const disk = `${prefix}-${vm.vmid}-disk-0`;
   const size = Math.round((vm.diskGiB ?? 8) * GiB);
-  addVolume(state, { volid: `${imageStorage}:${disk}`, node: node.name, storage: imageStorage, content: 'images', format: 'raw', size, ctime: Math.floor(now / 1000), vmid: vm.vmid });
+  addVolume(state, {
+    volid: `${imageStorage}:${disk}`,
+    node: node.name,
+    storage: imageStorage,
+    content: 'images',
+    format: 'raw',
+    size,
+    ctime: Math.floor(now / 1000),
+    vmid: vm.vmid,
+  });
   const config: Record<string, string> = {
     agent: '1',
     boot: 'order=scsi0',
@@ -142,7 +172,16 @@ function addScenarioVm(state: ClusterState, node: SimNode, vm: ScenarioVm, now: 
   };
   if (vm.template) {
     const ci = `vm-${vm.vmid}-cloudinit`;
-    addVolume(state, { volid: `${imageStorage}:${ci}`, node: node.name, storage: imageStorage, content: 'images', format: 'raw', size: 4 * 1024 * 1024, ctime: Math.floor(now / 1000), vmid: vm.vmid });
+    addVolume(state, {
+      volid: `${imageStorage}:${ci}`,
+      node: node.name,
+      storage: imageStorage,
+      content: 'images',
+      format: 'raw',
+      size: 4 * 1024 * 1024,
+      ctime: Math.floor(now / 1000),
+      vmid: vm.vmid,
+    });
     config.ide2 = `${imageStorage}:${ci},media=cdrom`;
     config.description = `${vm.distro ?? 'Linux'} cloud image, cloud-init ready`;
     config.template = '1';
@@ -155,7 +194,9 @@ function addScenarioVm(state: ClusterState, node: SimNode, vm: ScenarioVm, now: 
     pending: {},
     pendingDelete: [],
     running: vm.running === true && !vm.template,
-    ...(vm.running && !vm.template ? { startedAt: now - 3_600_000 * (vm.vmid % 48 + 1), pid: 10_000 + vm.vmid } : {}),
+    ...(vm.running && !vm.template
+      ? { startedAt: now - 3_600_000 * ((vm.vmid % 48) + 1), pid: 10_000 + vm.vmid }
+      : {}),
     snapshots: [],
     osName: vm.distro ?? 'Ubuntu 24.04 LTS',
     ignoreShutdown: false,

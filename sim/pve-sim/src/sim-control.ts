@@ -27,49 +27,89 @@ type Handler = (params: Params, body: unknown, url: URL) => unknown;
 
 const MAX_CONTROL_BODY = 1024 * 1024;
 
-export function createSimControl(deps: SimControlDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createSimControl(
+  deps: SimControlDeps,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const routes: [string, string, Handler][] = [
-    ['GET', '/sim', () => ({ description: 'pve-sim test control; not part of the Proxmox VE API', routes: routes.map(([m, p]) => `${m} ${p}`) })],
+    [
+      'GET',
+      '/sim',
+      () => ({
+        description: 'pve-sim test control; not part of the Proxmox VE API',
+        routes: routes.map(([m, p]) => `${m} ${p}`),
+      }),
+    ],
     ['GET', '/sim/faults', () => deps.faults.list()],
     ['POST', '/sim/faults', (_p, body) => deps.faults.add(asObject(body) as unknown as FaultInput)],
-    ['DELETE', '/sim/faults', () => {
-      deps.faults.clear();
-      return null;
-    }],
-    ['DELETE', '/sim/faults/:id', (p) => {
-      if (!deps.faults.remove(Number(p.id))) throw new ControlError(404, `no fault ${p.id ?? ''}`);
-      return null;
-    }],
+    [
+      'DELETE',
+      '/sim/faults',
+      () => {
+        deps.faults.clear();
+        return null;
+      },
+    ],
+    [
+      'DELETE',
+      '/sim/faults/:id',
+      (p) => {
+        if (!deps.faults.remove(Number(p.id))) throw new ControlError(404, `no fault ${p.id ?? ''}`);
+        return null;
+      },
+    ],
     ['GET', '/sim/calls', () => deps.calls.list()],
-    ['DELETE', '/sim/calls', () => {
-      deps.calls.clear();
-      return null;
-    }],
-    ['POST', '/sim/reset', () => {
-      deps.reset();
-      return null;
-    }],
-    ['GET', '/sim/vms/:vmid/cloudinit', (p) => {
-      const view = cloudInitView(deps.core.state, vmOf(deps, p));
-      if (!view) throw new ControlError(404, `VM ${p.vmid ?? ''} has no cloud-init drive or seed ISO attached`);
-      return view;
-    }],
-    ['GET', '/sim/vms/:vmid/console', (p) => {
-      const vm = vmOf(deps, p);
-      return { vmid: vm.vmid, running: vm.running, text: deps.core.vnc.consoleText(vm) };
-    }],
-    ['POST', '/sim/vms/:vmid/behaviour', (p, body) => {
-      const vm = vmOf(deps, p);
-      const input = asObject(body);
-      if (input.ignoreShutdown !== undefined) {
-        if (typeof input.ignoreShutdown !== 'boolean') throw new ControlError(400, '"ignoreShutdown" must be a boolean');
-        vm.ignoreShutdown = input.ignoreShutdown;
-      }
-      return { vmid: vm.vmid, ignoreShutdown: vm.ignoreShutdown };
-    }],
+    [
+      'DELETE',
+      '/sim/calls',
+      () => {
+        deps.calls.clear();
+        return null;
+      },
+    ],
+    [
+      'POST',
+      '/sim/reset',
+      () => {
+        deps.reset();
+        return null;
+      },
+    ],
+    [
+      'GET',
+      '/sim/vms/:vmid/cloudinit',
+      (p) => {
+        const view = cloudInitView(deps.core.state, vmOf(deps, p));
+        if (!view)
+          throw new ControlError(404, `VM ${p.vmid ?? ''} has no cloud-init drive or seed ISO attached`);
+        return view;
+      },
+    ],
+    [
+      'GET',
+      '/sim/vms/:vmid/console',
+      (p) => {
+        const vm = vmOf(deps, p);
+        return { vmid: vm.vmid, running: vm.running, text: deps.core.vnc.consoleText(vm) };
+      },
+    ],
+    [
+      'POST',
+      '/sim/vms/:vmid/behaviour',
+      (p, body) => {
+        const vm = vmOf(deps, p);
+        const input = asObject(body);
+        if (input.ignoreShutdown !== undefined) {
+          if (typeof input.ignoreShutdown !== 'boolean')
+            throw new ControlError(400, '"ignoreShutdown" must be a boolean');
+          vm.ignoreShutdown = input.ignoreShutdown;
+        }
+        return { vmid: vm.vmid, ignoreShutdown: vm.ignoreShutdown };
+      },
+    ],
   ];
   const router = FindMyWay({ ignoreTrailingSlash: true });
-  for (const [method, path, handler] of routes) router.on(method as 'GET', path, () => undefined, { handler });
+  for (const [method, path, handler] of routes)
+    router.on(method as 'GET', path, () => undefined, { handler });
 
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://sim');
@@ -80,9 +120,10 @@ export function createSimControl(deps: SimControlDeps): (req: IncomingMessage, r
       }
       const found = router.find((req.method ?? 'GET') as 'GET', url.pathname);
       const handler = (found?.store as { handler: Handler } | undefined)?.handler;
-      if (!found || !handler) throw new ControlError(404, `no test-control route ${req.method ?? ''} ${url.pathname}`);
+      if (!found || !handler)
+        throw new ControlError(404, `no test-control route ${req.method ?? ''} ${url.pathname}`);
       const body = req.method === 'POST' ? await readJson(req) : undefined;
-      const data = handler(found.params as Params, body, url);
+      const data = handler(found.params, body, url);
       send(res, 200, { data: data ?? null });
     } catch (e: unknown) {
       const status = e instanceof ControlError ? e.status : 400;
@@ -99,7 +140,11 @@ function vmOf(deps: SimControlDeps, p: Params) {
 
 /** `GET /sim/volume?node=&volid=`: the bytes of an uploaded file, as stored. */
 function sendVolume(deps: SimControlDeps, url: URL, res: ServerResponse): void {
-  const volume = getVolume(deps.core.state, url.searchParams.get('node') ?? '', url.searchParams.get('volid') ?? '');
+  const volume = getVolume(
+    deps.core.state,
+    url.searchParams.get('node') ?? '',
+    url.searchParams.get('volid') ?? '',
+  );
   if (volume?.dataBase64 === undefined) throw new ControlError(404, 'no such uploaded volume');
   const data = Buffer.from(volume.dataBase64, 'base64');
   res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': data.length });
@@ -107,7 +152,8 @@ function sendVolume(deps: SimControlDeps, url: URL, res: ServerResponse): void {
 }
 
 function asObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ControlError(400, 'expected a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ControlError(400, 'expected a JSON object');
   return body as Record<string, unknown>;
 }
 

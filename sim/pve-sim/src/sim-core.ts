@@ -6,7 +6,7 @@ import type { TaskLog, TaskManager } from './task-manager.js';
 import type { VncProxies } from './vnc-proxies.js';
 import type { StorageLocks } from './storage-locks.js';
 
-export interface SimSettings {
+interface SimSettings {
   /** How long a task runs before its worker acts. */
   taskMs: number;
   /** How long `/cluster/resources` keeps showing a VM's old name and status after a change (pvestatd's cycle). */

@@ -15,7 +15,8 @@ export class StorageLocks {
       const current = this.held.get(key);
       if (!current) break;
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`can't lock file '/var/lock/pve-manager/pve-storage-${storage}' - got timeout`);
+      if (remaining <= 0)
+        throw new Error(`can't lock file '/var/lock/pve-manager/pve-storage-${storage}' - got timeout`);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([current, new Promise<void>((r) => (timer = setTimeout(r, remaining)))]);
       clearTimeout(timer);

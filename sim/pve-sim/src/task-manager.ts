@@ -17,11 +17,6 @@ export interface TaskRecord {
   log: string[];
 }
 
-/** What a worker reports back: how many warnings it logged (`WARNINGS: n` is still success). */
-export interface TaskOutcome {
-  warnings?: number;
-}
-
 export interface TaskLog {
   (line: string): void;
   warn(line: string): void;
@@ -94,10 +89,13 @@ export class TaskManager {
     let warnings = 0;
     const elapse = (): Promise<void> =>
       new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          resolve();
-        }, Math.max(0, endsAt - Date.now()));
+        const timer = setTimeout(
+          () => {
+            this.timers.delete(timer);
+            resolve();
+          },
+          Math.max(0, endsAt - Date.now()),
+        );
         this.timers.add(timer);
       });
     const log = Object.assign((line: string) => record.log.push(line), {

@@ -11,7 +11,16 @@ import { canonicalConfigValue, configKey } from './qemu-config-schema.js';
 import { CLOUDINIT_BYTES, allocateImage } from './vm-disks.js';
 
 /** Parameters of config POST/PUT that are not config keys. */
-const CONTROL_PARAMS = new Set(['node', 'vmid', 'digest', 'delete', 'revert', 'skiplock', 'background_delay', 'force']);
+const CONTROL_PARAMS = new Set([
+  'node',
+  'vmid',
+  'digest',
+  'delete',
+  'revert',
+  'skiplock',
+  'background_delay',
+  'force',
+]);
 
 /** The SHA-1 digest PVE derives from the config file's content. */
 export function configDigest(vm: SimVm): string {
@@ -76,8 +85,14 @@ function privilegeFor(key: string, value: string | undefined): string {
   return configKey(key)?.privilege ?? 'VM.Config.Options';
 }
 
-function canonicalValue(state: ClusterState, vm: SimVm, key: string, value: string | number | boolean): string {
-  if (/^net\d+$/.test(key)) return formatNetDevice(parseNetDevice(key, String(value), () => generateMac(state)));
+function canonicalValue(
+  state: ClusterState,
+  vm: SimVm,
+  key: string,
+  value: string | number | boolean,
+): string {
+  if (/^net\d+$/.test(key))
+    return formatNetDevice(parseNetDevice(key, String(value), () => generateMac(state)));
   if (/^ipconfig\d+$/.test(key)) {
     validateIpConfig(key, String(value));
     return String(value);

@@ -8,7 +8,15 @@ import {
   type ClusterState,
   type SimVm,
 } from './cluster-state.js';
-import { DRIVE_KEY_RE, UNUSED_KEY_RE, isCdrom, isCloudInit, parseDrive, splitVolid, type Drive } from './drive.js';
+import {
+  DRIVE_KEY_RE,
+  UNUSED_KEY_RE,
+  isCdrom,
+  isCloudInit,
+  parseDrive,
+  splitVolid,
+  type Drive,
+} from './drive.js';
 import { die } from './pve-error.js';
 import { parseSize } from './pve-formats.js';
 
@@ -58,7 +66,7 @@ function safeParse(key: string, value: string): Drive | undefined {
 }
 
 /** The next free `vm-<vmid>-disk-<n>` name on a storage of a node. */
-export function nextDiskName(state: ClusterState, node: string, storage: string, vmid: number): string {
+function nextDiskName(state: ClusterState, node: string, storage: string, vmid: number): string {
   for (let n = 0; ; n++) {
     const name = `vm-${vmid}-disk-${n}`;
     if (!getVolume(state, node, `${storage}:${name}`)) return name;
@@ -66,17 +74,39 @@ export function nextDiskName(state: ClusterState, node: string, storage: string,
 }
 
 /** Allocates a new image volume; fails as the storage backend does when the storage is full. */
-export function allocateImage(state: ClusterState, node: string, storageId: string, vmid: number, size: number, name?: string): string {
+export function allocateImage(
+  state: ClusterState,
+  node: string,
+  storageId: string,
+  vmid: number,
+  size: number,
+  name?: string,
+): string {
   const storage = requireStorage(requireNode(state, node), storageId);
   if (!storage.content.includes('images')) throw die(`storage '${storageId}' does not support vm images`);
   const volName = name ?? nextDiskName(state, node, storageId, vmid);
   assertSpace(state, node, storageId, size, volName);
   const volid = `${storageId}:${volName}`;
-  addVolume(state, { volid, node, storage: storageId, content: 'images', format: 'raw', size, ctime: Math.floor(Date.now() / 1000), vmid });
+  addVolume(state, {
+    volid,
+    node,
+    storage: storageId,
+    content: 'images',
+    format: 'raw',
+    size,
+    ctime: Math.floor(Date.now() / 1000),
+    vmid,
+  });
   return volid;
 }
 
-export function assertSpace(state: ClusterState, node: string, storageId: string, size: number, volName: string): void {
+export function assertSpace(
+  state: ClusterState,
+  node: string,
+  storageId: string,
+  size: number,
+  volName: string,
+): void {
   const storage = requireStorage(requireNode(state, node), storageId);
   const avail = storageAvail(state, node, storage);
   if (size <= avail) return;

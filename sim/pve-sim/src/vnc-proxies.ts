@@ -67,20 +67,44 @@ export class VncProxies {
       }
     }, this.connectTimeoutMs);
     timer.unref();
-    this.proxies.set(port, { port, vmid: vm.vmid, node: vm.node, password, identity: identity.id, connected: false, settle, timer });
+    this.proxies.set(port, {
+      port,
+      vmid: vm.vmid,
+      node: vm.node,
+      password,
+      identity: identity.id,
+      connected: false,
+      settle,
+      timer,
+    });
     const ticket = `${password}:${this.access.mintVncTicket(identity, vm.vmid, port)}`;
     return { port, password, ticket, done };
   }
 
   /** `GET …/vncwebsocket?port=&vncticket=` with `Upgrade: websocket`. */
-  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, identity: Identity, node: string, vmid: number, port: number, vncticket: string): void {
+  upgrade(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    identity: Identity,
+    node: string,
+    vmid: number,
+    port: number,
+    vncticket: string,
+  ): void {
     checkPermission(identity, `/vms/${vmid}`, ['VM.Console']);
     const proxy = this.proxies.get(port);
     const ticket = vncticket.slice(vncticket.indexOf(':') + 1);
-    if (!proxy || proxy.vmid !== vmid || proxy.node !== node || proxy.identity !== identity.id || !this.access.verifyVncTicket(identity, ticket, vmid, port)) {
+    if (
+      proxy?.vmid !== vmid ||
+      proxy.node !== node ||
+      proxy.identity !== identity.id ||
+      !this.access.verifyVncTicket(identity, ticket, vmid, port)
+    ) {
       throw new PveError(401, 'permission denied - invalid vnc ticket');
     }
-    if (proxy.connected) throw new PveError(500, `unable to connect to VNC proxy port ${port} - connection refused`);
+    if (proxy.connected)
+      throw new PveError(500, `unable to connect to VNC proxy port ${port} - connection refused`);
     proxy.connected = true;
     clearTimeout(proxy.timer);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -152,7 +176,8 @@ export class VncProxies {
   }
 
   private freePort(): number {
-    for (let port = PORT_RANGE.first; port <= PORT_RANGE.last; port++) if (!this.proxies.has(port)) return port;
+    for (let port = PORT_RANGE.first; port <= PORT_RANGE.last; port++)
+      if (!this.proxies.has(port)) return port;
     throw new PveError(500, 'unable to find free port (5900-5999)');
   }
 }

@@ -73,7 +73,11 @@ describe('readIso9660 on images mastered by xorriso', () => {
   });
 
   it('falls back to lower-cased ISO 9660 names without ";1" when there is neither extension', async () => {
-    const image = await mkisofs(dir, { 'user-data': Buffer.from('x'), 'README.TXT': Buffer.from('y') }, NEITHER);
+    const image = await mkisofs(
+      dir,
+      { 'user-data': Buffer.from('x'), 'README.TXT': Buffer.from('y') },
+      NEITHER,
+    );
 
     const contents = readIso9660(image);
 
@@ -101,7 +105,8 @@ describe('readIso9660 on images mastered by xorriso', () => {
   });
 
   it('joins a file recorded as several extents (how files over 4 GiB are stored)', async () => {
-    const image = await mkisofs(dir, 
+    const image = await mkisofs(
+      dir,
       { 'part-a': Buffer.from('first half, '), 'part-b': Buffer.from('second half') },
       NEITHER,
     );
@@ -174,7 +179,8 @@ describe('readIso9660 on malformed images', () => {
 
   it('rejects directories whose extents overlap, instead of scanning the same sectors over and over', async () => {
     const names = Array.from({ length: 200 }, (_, i) => `d${String(i).padStart(3, '0')}`);
-    const many = await mkisofs(dir, 
+    const many = await mkisofs(
+      dir,
       Object.fromEntries(names.map((name) => [`${name}/f-${name}`, Buffer.from(name)])),
       ROCK_RIDGE,
     );
@@ -248,10 +254,12 @@ function mutate(image: Buffer, targets: readonly number[], next: () => number): 
 
 describe('readIso9660 robustness', () => {
   it('either reads or throws IsoFormatError, quickly, for hundreds of seeded mutations', async () => {
-    const originals = [await mkisofs(dir, seedFiles, BOTH), await mkisofs(dir, seedFiles, ROCK_RIDGE)].map((image) => ({
-      image,
-      targets: structuralOffsets(image),
-    }));
+    const originals = [await mkisofs(dir, seedFiles, BOTH), await mkisofs(dir, seedFiles, ROCK_RIDGE)].map(
+      (image) => ({
+        image,
+        targets: structuralOffsets(image),
+      }),
+    );
     let returned = 0;
     let rejected = 0;
     const started = performance.now();

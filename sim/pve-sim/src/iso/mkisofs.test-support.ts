@@ -11,7 +11,11 @@ export interface Extensions {
 }
 
 /** Writes `files` under `dir/source` and masters them (volume id `cidata`) with xorriso's mkisofs emulation. */
-export async function mkisofs(dir: string, files: Record<string, Buffer>, extensions: Extensions): Promise<Buffer> {
+export async function mkisofs(
+  dir: string,
+  files: Record<string, Buffer>,
+  extensions: Extensions,
+): Promise<Buffer> {
   const source = join(dir, 'source');
   await rm(source, { recursive: true, force: true });
   for (const [path, data] of Object.entries(files)) {
@@ -30,7 +34,10 @@ export async function mkisofs(dir: string, files: Record<string, Buffer>, extens
     ]);
   } catch (e: unknown) {
     if (e instanceof Error && 'code' in e && e.code === 'ENOENT') {
-      throw new Error('xorriso is not installed; these tests master images with it (apt-get install xorriso)', { cause: e });
+      throw new Error(
+        'xorriso is not installed; these tests master images with it (apt-get install xorriso)',
+        { cause: e },
+      );
     }
     throw e;
   }

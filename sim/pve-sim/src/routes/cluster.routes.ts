@@ -12,11 +12,18 @@ const NEXTID_RANGE = { lower: 100, upper: 1_000_000 };
 export function clusterRoutes(snapshots: ResourceSnapshots): Route[] {
   return [
     { method: 'GET', path: '/version', params: { properties: {} }, handler: () => PVE_VERSION },
-    { method: 'GET', path: '/cluster/status', params: { properties: {} }, handler: (core) => clusterStatus(core.state) },
+    {
+      method: 'GET',
+      path: '/cluster/status',
+      params: { properties: {} },
+      handler: (core) => clusterStatus(core.state),
+    },
     {
       method: 'GET',
       path: '/cluster/resources',
-      params: { properties: { type: { type: 'string', optional: true, enum: ['vm', 'storage', 'node', 'sdn'] } } },
+      params: {
+        properties: { type: { type: 'string', optional: true, enum: ['vm', 'storage', 'node', 'sdn'] } },
+      },
       handler: (core, req) => clusterResources(core, req, snapshots),
     },
     {
@@ -30,7 +37,14 @@ export function clusterRoutes(snapshots: ResourceSnapshots): Route[] {
 
 function clusterStatus(state: ClusterState): unknown[] {
   return [
-    { type: 'cluster', id: 'cluster', name: state.name, nodes: state.nodes.length, quorate: 1, version: state.nodes.length + 2 },
+    {
+      type: 'cluster',
+      id: 'cluster',
+      name: state.name,
+      nodes: state.nodes.length,
+      quorate: 1,
+      version: state.nodes.length + 2,
+    },
     ...state.nodes.map((n, i) => ({
       type: 'node',
       id: `node/${n.name}`,
@@ -83,7 +97,21 @@ function clusterResources(core: SimCore, req: ApiRequest, snapshots: ResourceSna
     for (const node of state.nodes) {
       if (!hasPermission(req.identity, `/nodes/${node.name}`, 'Sys.Audit')) continue;
       const u = nodeUsage(state, node, now);
-      out.push({ id: `node/${node.name}`, type: 'node', node: node.name, status: 'online', cpu: u.cpu, maxcpu: node.cpus, mem: u.mem, maxmem: node.memoryBytes, disk: u.disk, maxdisk: u.maxdisk, uptime: u.uptime, level: '', cgroup_mode: 2 });
+      out.push({
+        id: `node/${node.name}`,
+        type: 'node',
+        node: node.name,
+        status: 'online',
+        cpu: u.cpu,
+        maxcpu: node.cpus,
+        mem: u.mem,
+        maxmem: node.memoryBytes,
+        disk: u.disk,
+        maxdisk: u.maxdisk,
+        uptime: u.uptime,
+        level: '',
+        cgroup_mode: 2,
+      });
     }
   }
   if (type === undefined || type === 'vm') {
@@ -121,7 +149,18 @@ function clusterResources(core: SimCore, req: ApiRequest, snapshots: ResourceSna
     for (const node of state.nodes) {
       for (const s of node.storages) {
         if (!hasPermission(req.identity, `/storage/${s.id}`, 'Datastore.Audit')) continue;
-        out.push({ id: `storage/${node.name}/${s.id}`, type: 'storage', storage: s.id, node: node.name, status: 'available', disk: s.totalBytes - storageAvail(state, node.name, s), maxdisk: s.totalBytes, shared: s.shared ? 1 : 0, content: s.content.join(','), plugintype: s.type });
+        out.push({
+          id: `storage/${node.name}/${s.id}`,
+          type: 'storage',
+          storage: s.id,
+          node: node.name,
+          status: 'available',
+          disk: s.totalBytes - storageAvail(state, node.name, s),
+          maxdisk: s.totalBytes,
+          shared: s.shared ? 1 : 0,
+          content: s.content.join(','),
+          plugintype: s.type,
+        });
       }
     }
   }

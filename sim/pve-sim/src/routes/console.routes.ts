@@ -7,12 +7,24 @@ export function consoleRoutes(certPem: string): Route[] {
     {
       method: 'POST',
       path: '/nodes/:node/qemu/:vmid/vncproxy',
-      params: { properties: { node: NODE, vmid: VMID, websocket: OPTIONAL_BOOLEAN, 'generate-password': OPTIONAL_BOOLEAN } },
+      params: {
+        properties: {
+          node: NODE,
+          vmid: VMID,
+          websocket: OPTIONAL_BOOLEAN,
+          'generate-password': OPTIONAL_BOOLEAN,
+        },
+      },
       handler: (core, req) => {
         const vm = vmFor(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Console');
         const proxy = core.vnc.open(vm, req.identity);
-        const upid = startTask(core, req, { node: vm.node, type: 'vncproxy', id: vm.vmid, work: () => proxy.done });
+        const upid = startTask(core, req, {
+          node: vm.node,
+          type: 'vncproxy',
+          id: vm.vmid,
+          work: () => proxy.done,
+        });
         const withPassword = req.params.websocket === true || req.params['generate-password'] === true;
         return {
           user: req.identity.id,

@@ -22,11 +22,17 @@ const RULE_FIELDS: Record<string, ParamSpec> = {
   dest: { type: 'string', optional: true, maxLength: 512 },
   macro: { type: 'string', optional: true, maxLength: 128 },
   iface: { type: 'string', optional: true, pattern: /^net\d+$/ },
-  log: { type: 'string', optional: true, enum: ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug', 'nolog'] },
+  log: {
+    type: 'string',
+    optional: true,
+    enum: ['emerg', 'alert', 'crit', 'err', 'warning', 'notice', 'info', 'debug', 'nolog'],
+  },
   comment: OPTIONAL_STRING,
   'icmp-type': OPTIONAL_STRING,
 };
-const OPTIONAL_RULE_FIELDS = Object.fromEntries(Object.entries(RULE_FIELDS).map(([k, v]) => [k, { ...v, optional: true }]));
+const OPTIONAL_RULE_FIELDS = Object.fromEntries(
+  Object.entries(RULE_FIELDS).map(([k, v]) => [k, { ...v, optional: true }]),
+);
 
 const OPTION_FIELDS: Record<string, ParamSpec> = {
   enable: { type: 'boolean', optional: true },
@@ -61,7 +67,7 @@ export function firewallRoutes(): Route[] {
       handler: (core, req) => {
         const fw = firewallFor(core, req, 'VM.Config.Network');
         assertFirewallDigest(fw, req);
-        fw.rules.unshift(ruleFrom(req.params as Record<string, unknown>, { type: '', action: '', enable: 0 }));
+        fw.rules.unshift(ruleFrom(req.params, { type: '', action: '', enable: 0 }));
         core.changed();
         return null;
       },
@@ -79,7 +85,16 @@ export function firewallRoutes(): Route[] {
     {
       method: 'PUT',
       path: `${base}/rules/:pos`,
-      params: { properties: { ...FW, ...OPTIONAL_RULE_FIELDS, pos: POS, moveto: { ...POS, optional: true }, digest: DIGEST, delete: OPTIONAL_STRING } },
+      params: {
+        properties: {
+          ...FW,
+          ...OPTIONAL_RULE_FIELDS,
+          pos: POS,
+          moveto: { ...POS, optional: true },
+          digest: DIGEST,
+          delete: OPTIONAL_STRING,
+        },
+      },
       handler: (core, req) => {
         const fw = firewallFor(core, req, 'VM.Config.Network');
         assertFirewallDigest(fw, req);
@@ -91,9 +106,12 @@ export function firewallRoutes(): Route[] {
           // PVE inserts before the rule that was at `moveto` before the move.
           fw.rules.splice(moveto > pos ? moveto - 1 : moveto, 0, rule);
         } else {
-          const updated = ruleFrom(req.params as Record<string, unknown>, rule);
-          for (const key of String(req.params.delete ?? '').split(/[,;\s]+/).filter(Boolean)) {
-            if (key === 'type' || key === 'action') throw paramError({ delete: `unable to delete required property '${key}'` });
+          const updated = ruleFrom(req.params, rule);
+          for (const key of String(req.params.delete ?? '')
+            .split(/[,;\s]+/)
+            .filter(Boolean)) {
+            if (key === 'type' || key === 'action')
+              throw paramError({ delete: `unable to delete required property '${key}'` });
             Reflect.deleteProperty(updated, key);
           }
           if (updated.dport !== undefined && updated.proto === undefined) {
@@ -139,7 +157,9 @@ export function firewallRoutes(): Route[] {
           if (value === undefined || !(key in OPTION_FIELDS)) continue;
           fw.options[key] = typeof value === 'boolean' ? (value ? 1 : 0) : value;
         }
-        for (const key of String(req.params.delete ?? '').split(/[,;\s]+/).filter(Boolean)) {
+        for (const key of String(req.params.delete ?? '')
+          .split(/[,;\s]+/)
+          .filter(Boolean)) {
           Reflect.deleteProperty(fw.options, key);
         }
         core.changed();
@@ -169,12 +189,13 @@ function ruleFrom(params: Record<string, unknown>, base: FirewallRule): Firewall
   for (const key of Object.keys(RULE_FIELDS)) {
     const value = params[key];
     if (value === undefined) continue;
-    (rule as unknown as Record<string, unknown>)[key] = key === 'enable' ? (Number(value) > 0 ? 1 : 0) : value;
+    (rule as unknown as Record<string, unknown>)[key] =
+      key === 'enable' ? (Number(value) > 0 ? 1 : 0) : value;
   }
   return rule;
 }
 
-export function firewallDigest(fw: FirewallState): string {
+function firewallDigest(fw: FirewallState): string {
   return createHash('sha1').update(JSON.stringify(fw)).digest('hex');
 }
 

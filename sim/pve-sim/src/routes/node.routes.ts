@@ -18,7 +18,21 @@ export function nodeRoutes(certFingerprint: string = FINGERPRINT_PLACEHOLDER): R
       handler: (core) =>
         core.state.nodes.map((n) => {
           const u = nodeUsage(core.state, n);
-          return { node: n.name, id: `node/${n.name}`, type: 'node', status: 'online', cpu: u.cpu, maxcpu: n.cpus, mem: u.mem, maxmem: n.memoryBytes, disk: u.disk, maxdisk: u.maxdisk, uptime: u.uptime, level: '', ssl_fingerprint: certFingerprint };
+          return {
+            node: n.name,
+            id: `node/${n.name}`,
+            type: 'node',
+            status: 'online',
+            cpu: u.cpu,
+            maxcpu: n.cpus,
+            mem: u.mem,
+            maxmem: n.memoryBytes,
+            disk: u.disk,
+            maxdisk: u.maxdisk,
+            uptime: u.uptime,
+            level: '',
+            ssl_fingerprint: certFingerprint,
+          };
         }),
     },
     {
@@ -36,7 +50,14 @@ export function nodeRoutes(certFingerprint: string = FINGERPRINT_PLACEHOLDER): R
           memory: { total: node.memoryBytes, used: u.mem, free: node.memoryBytes - u.mem },
           swap: { total: 8 * 1024 ** 3, used: 0, free: 8 * 1024 ** 3 },
           rootfs: { total: u.maxdisk, used: u.disk, avail: u.maxdisk - u.disk, free: u.maxdisk - u.disk },
-          cpuinfo: { cpus: node.cpus, sockets: 1, cores: node.cpus, model: 'Simulated CPU @ 3.00GHz', mhz: '3000.000', hvm: '1' },
+          cpuinfo: {
+            cpus: node.cpus,
+            sockets: 1,
+            cores: node.cpus,
+            model: 'Simulated CPU @ 3.00GHz',
+            mhz: '3000.000',
+            hvm: '1',
+          },
           uptime: u.uptime,
           idle: 0,
           wait: 0,
@@ -124,7 +145,13 @@ export function nodeRoutes(certFingerprint: string = FINGERPRINT_PLACEHOLDER): R
     {
       method: 'GET',
       path: '/nodes/:node/tasks',
-      params: { properties: { node: NODE, vmid: { type: 'integer', optional: true }, limit: { type: 'integer', optional: true } } },
+      params: {
+        properties: {
+          node: NODE,
+          vmid: { type: 'integer', optional: true },
+          limit: { type: 'integer', optional: true },
+        },
+      },
       handler: (core, req) => {
         const node = requireNode(core.state, req.params.node as string);
         const vmid = req.params.vmid as number | undefined;
@@ -133,7 +160,17 @@ export function nodeRoutes(certFingerprint: string = FINGERPRINT_PLACEHOLDER): R
           .filter((t) => vmid === undefined || t.id === String(vmid))
           .slice(-((req.params.limit as number | undefined) ?? 50))
           .reverse()
-          .map((t) => ({ upid: t.upid, node: t.node, pid: t.pid, pstart: t.pstart, starttime: t.starttime, type: t.type, id: t.id, user: t.user, ...(t.endtime ? { endtime: t.endtime, status: t.exitstatus } : {}) }));
+          .map((t) => ({
+            upid: t.upid,
+            node: t.node,
+            pid: t.pid,
+            pstart: t.pstart,
+            starttime: t.starttime,
+            type: t.type,
+            id: t.id,
+            user: t.user,
+            ...(t.endtime ? { endtime: t.endtime, status: t.exitstatus } : {}),
+          }));
       },
     },
     {
@@ -155,7 +192,10 @@ export function nodeRoutes(certFingerprint: string = FINGERPRINT_PLACEHOLDER): R
         const user = req.params.username as string;
         const username = realm && !user.includes('@') ? `${user}@${realm}` : user;
         const login = core.access.login(username, req.params.password as string);
-        return { ...login, cap: { vms: {}, storage: {}, access: {}, nodes: {}, dc: {}, sdn: {}, mapping: {} } };
+        return {
+          ...login,
+          cap: { vms: {}, storage: {}, access: {}, nodes: {}, dc: {}, sdn: {}, mapping: {} },
+        };
       },
     },
   ];

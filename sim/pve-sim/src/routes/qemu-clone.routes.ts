@@ -99,7 +99,18 @@ function clone(core: SimCore, req: ApiRequest): string {
       try {
         // Copying disks holds the target storage's lock for as long again as the task has run so far.
         release = await core.storageLocks.acquire(target, storage ?? firstDiskStorage(source));
-        created = cloneInto(state, source, placeholder, { full, storage, name: req.params.name as string | undefined, description: req.params.description as string | undefined }, log);
+        created = cloneInto(
+          state,
+          source,
+          placeholder,
+          {
+            full,
+            storage,
+            name: req.params.name as string | undefined,
+            description: req.params.description as string | undefined,
+          },
+          log,
+        );
         // The config is written, named and still locked, while the disks finish copying.
         placeholder.config.lock = 'clone';
         await log.elapse();
@@ -122,7 +133,9 @@ function firstDiskStorage(vm: SimVm): string {
 
 function sharedDisks(state: ClusterState, vm: SimVm): boolean {
   const node = requireNode(state, vm.node);
-  return dataDisks(vm.config).every((d) => node.storages.find((s) => s.id === d.volid.split(':')[0])?.shared === true);
+  return dataDisks(vm.config).every(
+    (d) => node.storages.find((s) => s.id === d.volid.split(':')[0])?.shared === true,
+  );
 }
 
 interface CloneOptions {
@@ -133,7 +146,13 @@ interface CloneOptions {
 }
 
 /** The worker's part: copy disks, write the config (new MACs, new SMBIOS UUID), drop template state. */
-function cloneInto(state: ClusterState, source: SimVm, vm: SimVm, opts: CloneOptions, log: (line: string) => void): string[] {
+function cloneInto(
+  state: ClusterState,
+  source: SimVm,
+  vm: SimVm,
+  opts: CloneOptions,
+  log: (line: string) => void,
+): string[] {
   const created: string[] = [];
   const config: Record<string, string> = {};
   for (const [key, value] of Object.entries(source.config)) {
@@ -150,7 +169,14 @@ function cloneInto(state: ClusterState, source: SimVm, vm: SimVm, opts: CloneOpt
     } else {
       log(`create linked clone of drive ${disk.key} (${disk.volid})`);
       const base = disk.volid.split(':')[1] ?? '';
-      const volid = allocateImage(state, vm.node, storage, vm.vmid, disk.size, `${base}/vm-${vm.vmid}-disk-0`);
+      const volid = allocateImage(
+        state,
+        vm.node,
+        storage,
+        vm.vmid,
+        disk.size,
+        `${base}/vm-${vm.vmid}-disk-0`,
+      );
       created.push(volid);
       disk.drive.file = volid;
     }
@@ -164,7 +190,14 @@ function cloneInto(state: ClusterState, source: SimVm, vm: SimVm, opts: CloneOpt
     } else if (/^(ide|sata|scsi)\d+$/.test(key) && value.includes('cloudinit')) {
       const drive = parseDrive(key, value);
       const storage = drive.file.split(':')[0] ?? 'local-lvm';
-      drive.file = allocateImage(state, vm.node, storage, vm.vmid, CLOUDINIT_BYTES, `vm-${vm.vmid}-cloudinit`);
+      drive.file = allocateImage(
+        state,
+        vm.node,
+        storage,
+        vm.vmid,
+        CLOUDINIT_BYTES,
+        `vm-${vm.vmid}-cloudinit`,
+      );
       created.push(drive.file);
       config[key] = formatDrive(drive);
     }

@@ -34,7 +34,18 @@ export function qemuConfigRoutes(): Route[] {
       params: { properties: VM_PATH },
       handler: (core, req) => {
         vmFor(core, req);
-        return ['config', 'pending', 'status', 'firewall', 'snapshot', 'vncproxy', 'vncwebsocket', 'clone', 'resize', 'rrd'].map((subdir) => ({ subdir }));
+        return [
+          'config',
+          'pending',
+          'status',
+          'firewall',
+          'snapshot',
+          'vncproxy',
+          'vncwebsocket',
+          'clone',
+          'resize',
+          'rrd',
+        ].map((subdir) => ({ subdir }));
       },
     },
     {
@@ -67,8 +78,18 @@ export function qemuConfigRoutes(): Route[] {
         }));
       },
     },
-    { method: 'POST', path: '/nodes/:node/qemu/:vmid/config', params: CONFIG_UPDATE, handler: (core, req) => updateConfig(core, req, true) },
-    { method: 'PUT', path: '/nodes/:node/qemu/:vmid/config', params: CONFIG_UPDATE, handler: (core, req) => updateConfig(core, req, false) },
+    {
+      method: 'POST',
+      path: '/nodes/:node/qemu/:vmid/config',
+      params: CONFIG_UPDATE,
+      handler: (core, req) => updateConfig(core, req, true),
+    },
+    {
+      method: 'PUT',
+      path: '/nodes/:node/qemu/:vmid/config',
+      params: CONFIG_UPDATE,
+      handler: (core, req) => updateConfig(core, req, false),
+    },
     {
       method: 'PUT',
       path: '/nodes/:node/qemu/:vmid/resize',
@@ -104,7 +125,9 @@ export function qemuConfigRoutes(): Route[] {
           ...stats,
           ha: { managed: 0 },
           ...(vm.config.agent ? { agent: 1 } : {}),
-          ...(vm.running ? { pid: vm.pid, 'running-machine': 'pc-i440fx-9.0+pve0', 'running-qemu': '9.0.2' } : {}),
+          ...(vm.running
+            ? { pid: vm.pid, 'running-machine': 'pc-i440fx-9.0+pve0', 'running-qemu': '9.0.2' }
+            : {}),
           ...(vm.config.lock ? { lock: vm.config.lock } : {}),
           ...(vm.config.tags ? { tags: vm.config.tags } : {}),
           ...(vm.config.template === '1' ? { template: 1 } : {}),
@@ -133,14 +156,23 @@ function updateConfig(core: SimCore, req: ApiRequest, async: boolean): string | 
   if (Object.keys(change.set).length === 0 && change.delete.length === 0 && req.params.revert === undefined) {
     throw die('no options specified');
   }
-  for (const key of String(req.params.revert ?? '').split(/[,;\s]+/).filter(Boolean)) {
+  for (const key of String(req.params.revert ?? '')
+    .split(/[,;\s]+/)
+    .filter(Boolean)) {
     Reflect.deleteProperty(vm.pending, key);
     vm.pendingDelete = vm.pendingDelete.filter((k) => k !== key);
   }
   applyConfigChange(core.state, vm, change);
   core.changed();
   if (!async) return null;
-  return startTask(core, req, { node: vm.node, type: 'qmconfig', id: vm.vmid, work: (log) => log(`update VM ${vm.vmid}: ${describe(req)}`) });
+  return startTask(core, req, {
+    node: vm.node,
+    type: 'qmconfig',
+    id: vm.vmid,
+    work: (log) => {
+      log(`update VM ${vm.vmid}: ${describe(req)}`);
+    },
+  });
 }
 
 function describe(req: ApiRequest): string {
@@ -177,7 +209,9 @@ function resize(core: SimCore, req: ApiRequest): string {
       }
       drive.options.set('size', formatSize(target));
       vm.config[key] = formatDrive(drive);
-      log(`  Size of logical volume ${drive.file} changed from ${formatSize(current)} to ${formatSize(target)}.`);
+      log(
+        `  Size of logical volume ${drive.file} changed from ${formatSize(current)} to ${formatSize(target)}.`,
+      );
     },
   });
 }

@@ -25,7 +25,15 @@ export function qemuLifecycleRoutes(): Route[] {
     {
       method: 'DELETE',
       path: '/nodes/:node/qemu/:vmid',
-      params: { properties: { node: NODE, vmid: VMID, purge: OPTIONAL_BOOLEAN, 'destroy-unreferenced-disks': OPTIONAL_BOOLEAN, skiplock: OPTIONAL_BOOLEAN } },
+      params: {
+        properties: {
+          node: NODE,
+          vmid: VMID,
+          purge: OPTIONAL_BOOLEAN,
+          'destroy-unreferenced-disks': OPTIONAL_BOOLEAN,
+          skiplock: OPTIONAL_BOOLEAN,
+        },
+      },
       handler: destroy,
     },
     {
@@ -64,13 +72,17 @@ function destroy(core: SimCore, req: ApiRequest): string {
     id: vm.vmid,
     work: (log) => {
       const current = core.state.vms[vm.vmid];
-      if (current !== vm) throw new TaskError(`Configuration file 'nodes/${vm.node}/qemu-server/${vm.vmid}.conf' does not exist`);
+      if (current !== vm)
+        throw new TaskError(
+          `Configuration file 'nodes/${vm.node}/qemu-server/${vm.vmid}.conf' does not exist`,
+        );
       if (vm.config.lock !== undefined && !skiplock) throw new TaskError(`VM is locked (${vm.config.lock})`);
       if (vm.running) throw new TaskError(`VM ${vm.vmid} is running - destroy failed`);
       const volumes = vmVolumes(core.state, vm);
       const inUse = volumes.find((volid) => linkedClonesOf(core, vm.node, volid).length > 0);
       if (inUse !== undefined) throw new TaskError(`base volume '${inUse}' is still in use by linked cloned`);
-      for (const volid of volumes) log(`  Logical volume "${volid.split(':')[1] ?? volid}" successfully removed.`);
+      for (const volid of volumes)
+        log(`  Logical volume "${volid.split(':')[1] ?? volid}" successfully removed.`);
       freeVolumes(core.state, vm.node, volumes);
       if (req.params['destroy-unreferenced-disks'] !== false) {
         const orphans = Object.values(core.state.volumes)
@@ -95,7 +107,17 @@ function linkedClonesOf(core: SimCore, node: string, baseVolid: string): number[
 }
 
 function emptyVm(vmid: number, node: string, lock: string): SimVm {
-  return { vmid, node, config: { lock }, pending: {}, pendingDelete: [], running: false, snapshots: [], ignoreShutdown: false, consoleInput: '' };
+  return {
+    vmid,
+    node,
+    config: { lock },
+    pending: {},
+    pendingDelete: [],
+    running: false,
+    snapshots: [],
+    ignoreShutdown: false,
+    consoleInput: '',
+  };
 }
 
 function create(core: SimCore, req: ApiRequest): string {
@@ -103,12 +125,13 @@ function create(core: SimCore, req: ApiRequest): string {
   const vmid = req.params.vmid as number;
   requirePrivilege(req, `/vms/${vmid}`, 'VM.Allocate');
   const existing = findVm(core.state, vmid);
-  if (existing) throw die(`unable to create VM ${vmid} - VM ${vmid} already exists on node '${existing.node}'`);
+  if (existing)
+    throw die(`unable to create VM ${vmid} - VM ${vmid} already exists on node '${existing.node}'`);
   const vm = emptyVm(vmid, node.name, 'create');
   const change = prepareConfigChange(core.state, vm, req.params, req.identity);
   core.state.vms[vmid] = vm;
   applyConfigChange(core.state, vm, change);
-  vm.config.smbios1 ??= newSmbiosUuid();
+  if (!Object.hasOwn(vm.config, 'smbios1')) vm.config.smbios1 = newSmbiosUuid();
   core.changed();
   return startTask(core, req, {
     node: node.name,
@@ -128,10 +151,12 @@ function restore(core: SimCore, req: ApiRequest): string {
   const vmid = req.params.vmid as number;
   const archive = req.params.archive as string;
   const conflicts = Object.keys(req.params).filter((k) => DRIVE_KEY_RE.test(k));
-  if (conflicts.length > 0) throw paramError(Object.fromEntries(conflicts.map((k) => [k, `option conflicts with option 'archive'`])));
+  if (conflicts.length > 0)
+    throw paramError(Object.fromEntries(conflicts.map((k) => [k, `option conflicts with option 'archive'`])));
   requirePrivilege(req, `/vms/${vmid}`, 'VM.Allocate');
   const storageParam = req.params.storage as string | undefined;
-  if (storageParam !== undefined) requirePrivilege(req, `/storage/${storageParam}`, 'Datastore.AllocateSpace');
+  if (storageParam !== undefined)
+    requirePrivilege(req, `/storage/${storageParam}`, 'Datastore.AllocateSpace');
   const volume = getVolume(state, node.name, archive);
   if (volume?.content !== 'backup' || !volume.backup) throw die(`volume '${archive}' does not exist`);
   const existing = findVm(state, vmid);
@@ -160,19 +185,43 @@ function restore(core: SimCore, req: ApiRequest): string {
       await log.elapse();
       const old = existing ? ownedVolumes(existing.config, vmid) : [];
       try {
-        target.config = restoredConfig(core, target, payload, { storage: storageParam, unique: req.params.unique === true });
+        target.config = restoredConfig(core, target, payload, {
+          storage: storageParam,
+          unique: req.params.unique === true,
+        });
       } catch (e: unknown) {
         if (!existing) Reflect.deleteProperty(state.vms, vmid);
         else clearLock(existing, 'create');
         throw new TaskError(`unable to restore VM ${vmid} - ${e instanceof Error ? e.message : String(e)}`);
       }
-      freeVolumes(state, node.name, old.filter((v) => !Object.values(target.config).some((c) => c.includes(v))));
+      freeVolumes(
+        state,
+        node.name,
+        old.filter((v) => !Object.values(target.config).some((c) => c.includes(v))),
+      );
       target.snapshots = [];
       target.pending = {};
       target.pendingDelete = [];
       if (payload.firewall) state.firewalls[vmid] = structuredClone(payload.firewall);
-      const overrides = Object.fromEntries(Object.entries(req.params).filter(([k]) => !['node', 'vmid', 'archive', 'storage', 'force', 'unique', 'start', 'pool', 'bwlimit', 'live-restore'].includes(k)));
-      if (Object.keys(overrides).length > 0) applyConfigChange(state, target, prepareConfigChange(state, target, overrides, req.identity));
+      const overrides = Object.fromEntries(
+        Object.entries(req.params).filter(
+          ([k]) =>
+            ![
+              'node',
+              'vmid',
+              'archive',
+              'storage',
+              'force',
+              'unique',
+              'start',
+              'pool',
+              'bwlimit',
+              'live-restore',
+            ].includes(k),
+        ),
+      );
+      if (Object.keys(overrides).length > 0)
+        applyConfigChange(state, target, prepareConfigChange(state, target, overrides, req.identity));
       log(`restore of ${archive} finished`);
       if (req.params.start === true) start(core, target);
     },
@@ -202,7 +251,14 @@ function restoredConfig(
       } else if (parts && isCloudInit(drive)) {
         const storage = opts.storage ?? parts[0];
         freeVolumes(state, vm.node, [`${storage}:vm-${vm.vmid}-cloudinit`]);
-        drive.file = allocateImage(state, vm.node, storage, vm.vmid, CLOUDINIT_BYTES, `vm-${vm.vmid}-cloudinit`);
+        drive.file = allocateImage(
+          state,
+          vm.node,
+          storage,
+          vm.vmid,
+          CLOUDINIT_BYTES,
+          `vm-${vm.vmid}-cloudinit`,
+        );
       }
       config[key] = formatDrive(drive);
     } else if (/^net\d+$/.test(key) && opts.unique) {

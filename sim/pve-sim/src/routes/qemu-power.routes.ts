@@ -13,37 +13,66 @@ export function qemuPowerRoutes(): Route[] {
     {
       method: 'POST',
       path: '/nodes/:node/qemu/:vmid/status/start',
-      params: { properties: { ...VM_PATH, skiplock: OPTIONAL_BOOLEAN, timeout: { type: 'integer', optional: true, minimum: 0 }, machine: OPTIONAL_STRING, 'force-cpu': OPTIONAL_STRING, migratedfrom: OPTIONAL_STRING } },
-      handler: (core, req) => power(core, req, 'qmstart', (vm, log) => {
-        if (vm.running) throw new TaskError(`VM ${vm.vmid} already running`);
-        if (vm.config.template === '1') throw new TaskError(`you can't start a vm if it's a template`);
-        assertUnlocked(vm, req.params.skiplock === true);
-        start(core, vm);
-        log(`generating cloud-init ISO`);
-      }),
+      params: {
+        properties: {
+          ...VM_PATH,
+          skiplock: OPTIONAL_BOOLEAN,
+          timeout: { type: 'integer', optional: true, minimum: 0 },
+          machine: OPTIONAL_STRING,
+          'force-cpu': OPTIONAL_STRING,
+          migratedfrom: OPTIONAL_STRING,
+        },
+      },
+      handler: (core, req) =>
+        power(core, req, 'qmstart', (vm, log) => {
+          if (vm.running) throw new TaskError(`VM ${vm.vmid} already running`);
+          if (vm.config.template === '1') throw new TaskError(`you can't start a vm if it's a template`);
+          assertUnlocked(vm, req.params.skiplock === true);
+          start(core, vm);
+          log(`generating cloud-init ISO`);
+        }),
     },
     {
       method: 'POST',
       path: '/nodes/:node/qemu/:vmid/status/stop',
-      params: { properties: { ...VM_PATH, skiplock: OPTIONAL_BOOLEAN, keepActive: OPTIONAL_BOOLEAN, timeout: { type: 'integer', optional: true, minimum: 0 }, 'overrule-shutdown': OPTIONAL_BOOLEAN, migratedfrom: OPTIONAL_STRING } },
-      handler: (core, req) => power(core, req, 'qmstop', (vm) => {
-        assertUnlocked(vm, req.params.skiplock === true);
-        stop(core, vm);
-      }),
+      params: {
+        properties: {
+          ...VM_PATH,
+          skiplock: OPTIONAL_BOOLEAN,
+          keepActive: OPTIONAL_BOOLEAN,
+          timeout: { type: 'integer', optional: true, minimum: 0 },
+          'overrule-shutdown': OPTIONAL_BOOLEAN,
+          migratedfrom: OPTIONAL_STRING,
+        },
+      },
+      handler: (core, req) =>
+        power(core, req, 'qmstop', (vm) => {
+          assertUnlocked(vm, req.params.skiplock === true);
+          stop(core, vm);
+        }),
     },
     {
       method: 'POST',
       path: '/nodes/:node/qemu/:vmid/status/shutdown',
-      params: { properties: { ...VM_PATH, skiplock: OPTIONAL_BOOLEAN, keepActive: OPTIONAL_BOOLEAN, timeout: { type: 'integer', optional: true, minimum: 0 }, forceStop: OPTIONAL_BOOLEAN } },
-      handler: (core, req) => power(core, req, 'qmshutdown', (vm, log) => {
-        assertUnlocked(vm, req.params.skiplock === true);
-        if (!vm.running) return;
-        if (vm.ignoreShutdown) {
-          if (req.params.forceStop !== true) throw new TaskError('VM quit/powerdown failed - got timeout');
-          log('VM still running - terminating now with SIGTERM');
-        }
-        stop(core, vm);
-      }),
+      params: {
+        properties: {
+          ...VM_PATH,
+          skiplock: OPTIONAL_BOOLEAN,
+          keepActive: OPTIONAL_BOOLEAN,
+          timeout: { type: 'integer', optional: true, minimum: 0 },
+          forceStop: OPTIONAL_BOOLEAN,
+        },
+      },
+      handler: (core, req) =>
+        power(core, req, 'qmshutdown', (vm, log) => {
+          assertUnlocked(vm, req.params.skiplock === true);
+          if (!vm.running) return;
+          if (vm.ignoreShutdown) {
+            if (req.params.forceStop !== true) throw new TaskError('VM quit/powerdown failed - got timeout');
+            log('VM still running - terminating now with SIGTERM');
+          }
+          stop(core, vm);
+        }),
     },
     {
       method: 'POST',
@@ -80,7 +109,12 @@ export function qemuPowerRoutes(): Route[] {
  * Power actions: the early checks run in the request, everything else inside the task, including the
  * existence of the VM (`Configuration file … does not exist` is a task error here, as in PVE).
  */
-function power(core: SimCore, req: ApiRequest, type: string, act: (vm: SimVm, log: (line: string) => void) => void): string {
+function power(
+  core: SimCore,
+  req: ApiRequest,
+  type: string,
+  act: (vm: SimVm, log: (line: string) => void) => void,
+): string {
   const node = req.params.node as string;
   const vmid = req.params.vmid as number;
   requirePrivilege(req, `/vms/${vmid}`, 'VM.PowerMgmt');
@@ -90,7 +124,8 @@ function power(core: SimCore, req: ApiRequest, type: string, act: (vm: SimVm, lo
     id: vmid,
     work: (log) => {
       const vm = core.state.vms[vmid];
-      if (vm?.node !== node) throw new TaskError(`Configuration file 'nodes/${node}/qemu-server/${vmid}.conf' does not exist`);
+      if (vm?.node !== node)
+        throw new TaskError(`Configuration file 'nodes/${node}/qemu-server/${vmid}.conf' does not exist`);
       act(vm, log);
     },
   });

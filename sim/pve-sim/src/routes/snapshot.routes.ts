@@ -7,7 +7,11 @@ import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STRING, VMID } from './common-params.j
 import { vmFor } from './qemu-config.routes.js';
 import { start, stop } from './qemu-power.routes.js';
 
-const SNAP = { node: NODE, vmid: VMID, snapname: { type: 'string', format: configIdFormat, maxLength: 40 } } as const;
+const SNAP = {
+  node: NODE,
+  vmid: VMID,
+  snapname: { type: 'string', format: configIdFormat, maxLength: 40 },
+} as const;
 
 export function snapshotRoutes(): Route[] {
   return [
@@ -19,8 +23,20 @@ export function snapshotRoutes(): Route[] {
         const vm = vmFor(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
         return [
-          ...vm.snapshots.map((s) => ({ name: s.name, description: s.description, snaptime: s.snaptime, ...(s.parent ? { parent: s.parent } : {}), ...(s.vmstate ? { vmstate: 1 } : {}) })),
-          { name: 'current', description: 'You are here!', digest: '', ...(vm.parent ? { parent: vm.parent } : {}), ...(vm.running ? { running: 1 } : {}) },
+          ...vm.snapshots.map((s) => ({
+            name: s.name,
+            description: s.description,
+            snaptime: s.snaptime,
+            ...(s.parent ? { parent: s.parent } : {}),
+            ...(s.vmstate ? { vmstate: 1 } : {}),
+          })),
+          {
+            name: 'current',
+            description: 'You are here!',
+            digest: '',
+            ...(vm.parent ? { parent: vm.parent } : {}),
+            ...(vm.running ? { running: 1 } : {}),
+          },
         ];
       },
     },
@@ -94,7 +110,14 @@ function findSnapshot(vm: SimVm, name: string) {
   return snap;
 }
 
-function withLock(core: SimCore, req: ApiRequest, vm: SimVm, lock: string, type: string, work: (log: (l: string) => void) => void): string {
+function withLock(
+  core: SimCore,
+  req: ApiRequest,
+  vm: SimVm,
+  lock: string,
+  type: string,
+  work: (log: (l: string) => void) => void,
+): string {
   setLock(vm, lock);
   core.changed();
   return startTask(core, req, {
@@ -103,7 +126,10 @@ function withLock(core: SimCore, req: ApiRequest, vm: SimVm, lock: string, type:
     id: vm.vmid,
     work: async (log) => {
       await log.elapse();
-      if (core.state.vms[vm.vmid] !== vm) throw new TaskError(`Configuration file 'nodes/${vm.node}/qemu-server/${vm.vmid}.conf' does not exist`);
+      if (core.state.vms[vm.vmid] !== vm)
+        throw new TaskError(
+          `Configuration file 'nodes/${vm.node}/qemu-server/${vm.vmid}.conf' does not exist`,
+        );
       clearLock(vm, lock);
       work(log);
     },

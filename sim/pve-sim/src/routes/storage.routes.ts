@@ -27,13 +27,24 @@ export function storageRoutes(): Route[] {
     {
       method: 'GET',
       path: '/nodes/:node/storage',
-      params: { properties: { node: NODE, content: OPTIONAL_STRING, storage: OPTIONAL_STRING, enabled: { type: 'boolean', optional: true } } },
+      params: {
+        properties: {
+          node: NODE,
+          content: OPTIONAL_STRING,
+          storage: OPTIONAL_STRING,
+          enabled: { type: 'boolean', optional: true },
+        },
+      },
       handler: (core, req) => {
         const node = requireNode(core.state, req.params.node as string);
         const content = req.params.content as string | undefined;
         return node.storages
           .filter((s) => content === undefined || s.content.includes(content))
-          .filter((s) => hasPermission(req.identity, `/storage/${s.id}`, 'Datastore.Audit') || hasPermission(req.identity, `/storage/${s.id}`, 'Datastore.AllocateSpace'))
+          .filter(
+            (s) =>
+              hasPermission(req.identity, `/storage/${s.id}`, 'Datastore.Audit') ||
+              hasPermission(req.identity, `/storage/${s.id}`, 'Datastore.AllocateSpace'),
+          )
           .map((s) => ({ storage: s.id, ...storageStatus(core.state, node, s.id) }));
       },
     },
@@ -43,14 +54,26 @@ export function storageRoutes(): Route[] {
       params: { properties: { node: NODE, storage: STORAGE } },
       handler: (core, req) => {
         const node = requireNode(core.state, req.params.node as string);
-        requirePrivilege(req, `/storage/${req.params.storage as string}`, 'Datastore.Audit', 'Datastore.AllocateSpace');
+        requirePrivilege(
+          req,
+          `/storage/${req.params.storage as string}`,
+          'Datastore.Audit',
+          'Datastore.AllocateSpace',
+        );
         return storageStatus(core.state, node, req.params.storage as string);
       },
     },
     {
       method: 'GET',
       path: '/nodes/:node/storage/:storage/content',
-      params: { properties: { node: NODE, storage: STORAGE, content: { type: 'string', optional: true, enum: CONTENT_TYPES }, vmid: { type: 'integer', optional: true } } },
+      params: {
+        properties: {
+          node: NODE,
+          storage: STORAGE,
+          content: { type: 'string', optional: true, enum: CONTENT_TYPES },
+          vmid: { type: 'integer', optional: true },
+        },
+      },
       handler: (core, req) => {
         const node = requireNode(core.state, req.params.node as string);
         const sid = req.params.storage as string;
@@ -69,7 +92,14 @@ export function storageRoutes(): Route[] {
     {
       method: 'DELETE',
       path: '/nodes/:node/storage/:storage/content/:volume',
-      params: { properties: { node: NODE, storage: STORAGE, volume: { type: 'string' }, delay: { type: 'integer', optional: true } } },
+      params: {
+        properties: {
+          node: NODE,
+          storage: STORAGE,
+          volume: { type: 'string' },
+          delay: { type: 'integer', optional: true },
+        },
+      },
       handler: (core, req) => {
         const node = requireNode(core.state, req.params.node as string);
         const sid = req.params.storage as string;
@@ -85,8 +115,14 @@ export function storageRoutes(): Route[] {
           id: volume.vmid !== undefined ? `${volume.vmid}@${sid}` : sid,
           work: (log) => {
             if (volume.protected) throw new TaskError(`unable to remove protected backup '${volid}'`);
-            const user = Object.values(core.state.vms).find((vm) => vm.node === node.name && Object.values(vm.config).some((c) => c.split(',')[0] === volid));
-            if (user) throw new TaskError(`unable to delete '${volid}' - volume is still in use (referenced by VM ${user.vmid})`);
+            const user = Object.values(core.state.vms).find(
+              (vm) =>
+                vm.node === node.name && Object.values(vm.config).some((c) => c.split(',')[0] === volid),
+            );
+            if (user)
+              throw new TaskError(
+                `unable to delete '${volid}' - volume is still in use (referenced by VM ${user.vmid})`,
+              );
             removeVolume(core.state, node.name, volid);
             log(`Removed volume '${volid}'`);
           },
@@ -104,7 +140,11 @@ export function storageRoutes(): Route[] {
           content: { type: 'string', enum: ['iso', 'vztmpl', 'import'] },
           filename: { type: 'string', maxLength: 255 },
           checksum: OPTIONAL_STRING,
-          'checksum-algorithm': { type: 'string', optional: true, enum: ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'] },
+          'checksum-algorithm': {
+            type: 'string',
+            optional: true,
+            enum: ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'],
+          },
           tmpfilename: OPTIONAL_STRING,
         },
       },
@@ -114,12 +154,15 @@ export function storageRoutes(): Route[] {
         const storage = requireStorage(node, sid);
         requirePrivilege(req, `/storage/${sid}`, 'Datastore.AllocateTemplate');
         const content = req.params.content as string;
-        if (!storage.content.includes(content)) throw paramError({ storage: `storage '${sid}' does not support '${content}' content` });
+        if (!storage.content.includes(content))
+          throw paramError({ storage: `storage '${sid}' does not support '${content}' content` });
         const upload = req.upload;
         if (!upload) throw paramError({ filename: 'missing file content' });
         const filename = upload.filename.replace(/^.*[\\/]/, '');
-        if (!/^[\w\-.+]+$/.test(filename) || filename.startsWith('.')) throw paramError({ filename: `invalid filename '${filename}'` });
-        if (!(UPLOAD_EXTENSIONS[content] ?? /./).test(filename)) throw paramError({ filename: 'wrong file extension' });
+        if (!/^[\w\-.+]+$/.test(filename) || filename.startsWith('.'))
+          throw paramError({ filename: `invalid filename '${filename}'` });
+        if (!(UPLOAD_EXTENSIONS[content] ?? /./).test(filename))
+          throw paramError({ filename: 'wrong file extension' });
         const dir = content === 'iso' ? 'iso' : content === 'vztmpl' ? 'vztmpl' : 'import';
         const volid = `${sid}:${dir}/${filename}`;
         const existing = getVolume(core.state, node.name, volid);
@@ -133,7 +176,16 @@ export function storageRoutes(): Route[] {
             log(`target node: ${node.name}`);
             log(`target file: /var/lib/vz/template/${dir}/${filename}`);
             log(`file size is: ${upload.data.length}`);
-            addVolume(core.state, { volid, node: node.name, storage: sid, content: content as Volume['content'], format: content === 'iso' ? 'iso' : filename.split('.').pop() ?? 'raw', size: upload.data.length, ctime: Math.floor(Date.now() / 1000), dataBase64: upload.data.toString('base64') });
+            addVolume(core.state, {
+              volid,
+              node: node.name,
+              storage: sid,
+              content: content as Volume['content'],
+              format: content === 'iso' ? 'iso' : (filename.split('.').pop() ?? 'raw'),
+              size: upload.data.length,
+              ctime: Math.floor(Date.now() / 1000),
+              dataBase64: upload.data.toString('base64'),
+            });
             log(`finished file import successfully`);
           },
         });
@@ -142,7 +194,13 @@ export function storageRoutes(): Route[] {
   ];
 }
 
-function assertSpaceOrFail(state: ClusterState, node: SimNode, sid: string, bytes: number, name: string): void {
+function assertSpaceOrFail(
+  state: ClusterState,
+  node: SimNode,
+  sid: string,
+  bytes: number,
+  name: string,
+): void {
   try {
     assertSpace(state, node.name, sid, Math.max(0, bytes), name);
   } catch (e: unknown) {
@@ -154,7 +212,17 @@ function storageStatus(state: ClusterState, node: SimNode, sid: string) {
   const s = requireStorage(node, sid);
   const avail = storageAvail(state, node.name, s);
   const used = s.totalBytes - avail;
-  return { type: s.type, content: s.content.join(','), active: 1, enabled: 1, shared: s.shared ? 1 : 0, total: s.totalBytes, used, avail, used_fraction: s.totalBytes ? used / s.totalBytes : 0 };
+  return {
+    type: s.type,
+    content: s.content.join(','),
+    active: 1,
+    enabled: 1,
+    shared: s.shared ? 1 : 0,
+    total: s.totalBytes,
+    used,
+    avail,
+    used_fraction: s.totalBytes ? used / s.totalBytes : 0,
+  };
 }
 
 function contentEntry(v: Volume) {

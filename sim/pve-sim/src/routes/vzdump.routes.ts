@@ -45,9 +45,16 @@ export function vzdumpRoutes(): Route[] {
 function vzdump(core: SimCore, req: ApiRequest): string {
   const node = requireNode(core.state, req.params.node as string);
   const vmidParam = req.params.vmid as string | undefined;
-  if (vmidParam === undefined && req.params.all !== true) throw paramError({ vmid: 'property is missing and it is not optional' });
-  const wanted = (vmidParam ?? '').split(/[,;\s]+/).filter(Boolean).map(Number);
-  const vms = req.params.all === true ? Object.values(core.state.vms).filter((v) => v.node === node.name && v.config.template !== '1') : wanted.map((id) => core.state.vms[id]).filter((v): v is SimVm => v !== undefined);
+  if (vmidParam === undefined && req.params.all !== true)
+    throw paramError({ vmid: 'property is missing and it is not optional' });
+  const wanted = (vmidParam ?? '')
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map(Number);
+  const vms =
+    req.params.all === true
+      ? Object.values(core.state.vms).filter((v) => v.node === node.name && v.config.template !== '1')
+      : wanted.map((id) => core.state.vms[id]).filter((v): v is SimVm => v !== undefined);
   for (const id of wanted) requirePrivilege(req, `/vms/${id}`, 'VM.Backup');
   const storageId = (req.params.storage as string | undefined) ?? 'local';
   requirePrivilege(req, `/storage/${storageId}`, 'Datastore.AllocateSpace');
@@ -72,7 +79,9 @@ function vzdump(core: SimCore, req: ApiRequest): string {
     type: 'vzdump',
     id: wanted.length === 1 ? String(wanted[0]) : '',
     work: async (log) => {
-      log(`INFO: starting new backup job: vzdump ${wanted.join(' ')} --mode ${mode} --storage ${storageId} --compress ${compress}`);
+      log(
+        `INFO: starting new backup job: vzdump ${wanted.join(' ')} --mode ${mode} --storage ${storageId} --compress ${compress}`,
+      );
       // The VMs stay locked while the archive is written.
       await log.elapse();
       let failures = 0;
@@ -107,7 +116,13 @@ interface BackupJob {
   locked: boolean;
 }
 
-function backupOne(core: SimCore, req: ApiRequest, vm: SimVm, job: BackupJob, log: (line: string) => void): void {
+function backupOne(
+  core: SimCore,
+  req: ApiRequest,
+  vm: SimVm,
+  job: BackupJob,
+  log: (line: string) => void,
+): void {
   const start = new Date();
   log(`INFO: Starting Backup of VM ${vm.vmid} (qemu)`);
   log(`INFO: Backup started at ${start.toISOString().replace('T', ' ').slice(0, 19)}`);
@@ -137,7 +152,10 @@ function backupOne(core: SimCore, req: ApiRequest, vm: SimVm, job: BackupJob, lo
     vmid: vm.vmid,
     ...(template !== undefined ? { notes: notes(template, vm, core.state.name, job.node) } : {}),
     ...(req.params.protected === true ? { protected: true } : {}),
-    backup: { config: withoutLock(vm.config), ...(core.state.firewalls[vm.vmid] ? { firewall: structuredClone(core.state.firewalls[vm.vmid]) } : {}) },
+    backup: {
+      config: withoutLock(vm.config),
+      ...(core.state.firewalls[vm.vmid] ? { firewall: structuredClone(core.state.firewalls[vm.vmid]) } : {}),
+    },
   });
   log(`INFO: archive file size: ${(size / 1024 ** 2).toFixed(0)}MB`);
   log(`INFO: Finished Backup of VM ${vm.vmid} (00:00:01)`);
