@@ -216,3 +216,12 @@ test('a bad request changes nothing', async () => {
   }
   expect(await data(sim, 'GET', '/nodes/pve2/qemu/9002/config')).toEqual(before);
 });
+
+test('a refused config change that asked for a new disk leaves no volume behind', async () => {
+  const before = await data<{ volid: string }[]>(sim, 'GET', '/nodes/pve1/storage/local-lvm/content');
+  const reply = await call(sim, 'PUT', '/nodes/pve1/qemu/9001/config', {
+    params: { scsi1: 'local-lvm:4', cores: 'many' },
+  });
+  expect(reply.status).toBe(400);
+  expect(await data(sim, 'GET', '/nodes/pve1/storage/local-lvm/content')).toEqual(before);
+});

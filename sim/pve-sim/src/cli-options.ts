@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ROLES, type AclRule, type TokenSpec, type UserSpec } from './access-control.js';
 import type { PveSimOptions } from './pve-sim.js';
+import type { PveMajor } from './pve-release.js';
 
 export const USAGE = `Usage: npm run pve-sim -- [options]
 
@@ -13,6 +14,7 @@ export const USAGE = `Usage: npm run pve-sim -- [options]
   --acl PATH=ROLE|PRIVS     an ACL rule for the --token before it, e.g. /vms=PVEVMAdmin or
                             /storage/local=Datastore.AllocateSpace,Datastore.Audit (repeatable)
   --user USER@REALM:PASS    a user for ticket login (repeatable)
+  --pve-version 8|9         the Proxmox VE release to present (default 8)
   --task-ms N               how long each task runs (default 250)
   --auth-delay-ms N         how long a 401 is held back (default 3000, as PVE)
   --resources-lag-ms N      lag of names/status in /cluster/resources (default 0)
@@ -48,6 +50,7 @@ export function parseCliOptions(
     users: (values.user ?? []).map(parseUser),
     taskMs: int('--task-ms', values['task-ms'] ?? '250', 0, 600_000),
     authFailDelayMs: int('--auth-delay-ms', values['auth-delay-ms'] ?? '3000', 0, 60_000),
+    pveVersion: int('--pve-version', values['pve-version'] ?? '8', 8, 9) as PveMajor,
     resourcesLagMs: int('--resources-lag-ms', values['resources-lag-ms'] ?? '0', 0, 600_000),
   };
 }
@@ -70,6 +73,7 @@ function parseFlags(argv: readonly string[]) {
         'task-ms': { type: 'string' },
         'auth-delay-ms': { type: 'string' },
         'resources-lag-ms': { type: 'string' },
+        'pve-version': { type: 'string' },
         help: { type: 'boolean' },
       },
     });

@@ -48,11 +48,10 @@ describe('a VM that does not exist', () => {
   });
 
   test('resize fails inside the task', async () => {
-    // resize checks the disk inside the task; on a missing VM the config lookup fails first in PVE too
-    const reply = await call(sim, 'PUT', '/nodes/pve1/qemu/4242/resize', {
+    const task = await runTask(sim, 'PUT', '/nodes/pve1/qemu/4242/resize', {
       params: { disk: 'scsi0', size: '+1G' },
     });
-    expectPveError(reply, 500, missing);
+    expect(task.exitstatus).toBe(missing);
   });
 
   test('a VM on another node is missing on this one', async () => {

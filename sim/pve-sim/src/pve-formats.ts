@@ -97,12 +97,12 @@ export function nameserverFormat(value: string): string | undefined {
 
 const UNITS = { K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 } as const;
 
-/** `32G`, `3584M`, `1.5T` or plain bytes (a bare number means bytes for sizes, GiB for resize: see callers). */
-export function parseSize(value: string, bareUnit: keyof typeof UNITS | 'B' = 'B'): number | undefined {
+/** `32G`, `3584M`, `1.5T`, or a bare number of bytes, as PVE's parse_size reads sizes. */
+export function parseSize(value: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?)([KMGT])?$/.exec(value);
   if (!m) return undefined;
-  const unit = (m[2] ?? bareUnit) as keyof typeof UNITS | 'B';
-  return Math.round(Number(m[1]) * (unit === 'B' ? 1 : UNITS[unit]));
+  const unit = m[2] as keyof typeof UNITS | undefined;
+  return Math.round(Number(m[1]) * (unit === undefined ? 1 : UNITS[unit]));
 }
 
 /** PVE's size rendering: the largest unit that divides the size exactly. */

@@ -16,6 +16,7 @@ import { API_PREFIX, createApiHandler, reasonPhrase } from './api-server.js';
 import type { ClusterState } from './cluster-state.js';
 import { CallLog, FaultInjector } from './fault-injector.js';
 import { PveError } from './pve-error.js';
+import { PVE_RELEASES, type PveMajor } from './pve-release.js';
 import { ResourceSnapshots } from './resource-snapshots.js';
 import { clusterRoutes } from './routes/cluster.routes.js';
 import { consoleRoutes } from './routes/console.routes.js';
@@ -57,6 +58,8 @@ export interface PveSimOptions {
   vncConnectTimeoutMs?: number;
   /** How long a clone waits for its target storage's lock (PVE: 60 s). Default 60 s. */
   storageLockTimeoutMs?: number;
+  /** The Proxmox VE major release to present (`/version`, node status). Default 8. */
+  pveVersion?: PveMajor;
   /** Persist the cluster state in this JSON file across restarts. */
   statePath?: string;
 }
@@ -127,8 +130,8 @@ export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> 
     calls,
     authFailDelayMs: options.authFailDelayMs ?? 0,
     routes: [
-      ...clusterRoutes(snapshots),
-      ...nodeRoutes(fingerprint),
+      ...clusterRoutes(snapshots, PVE_RELEASES[options.pveVersion ?? 8]),
+      ...nodeRoutes(fingerprint, PVE_RELEASES[options.pveVersion ?? 8]),
       ...qemuConfigRoutes(),
       ...qemuCloneRoutes(),
       ...qemuPowerRoutes(),

@@ -2,7 +2,8 @@ import type { ParamSpec } from './param-schema.js';
 import { canonicalTags, dnsNameFormat, nameserverFormat, sshKeysFormat, tagsFormat } from './pve-formats.js';
 import { DRIVE_KEY_RE, UNUSED_KEY_RE, parseDrive } from './drive.js';
 import { validateIpConfig } from './ip-config.js';
-import { parseNetDevice } from './net-device.js';
+import { formatError, parseNetDevice } from './net-device.js';
+import { parsePropertyString } from './property-string.js';
 
 /** How a config key behaves: its parameter type, the privilege to change it, whether it hot-applies. */
 interface ConfigKey {
@@ -35,7 +36,7 @@ const CONFIG_KEYS: Record<string, ConfigKey> = {
   balloon: { spec: i(0), privilege: MEM, hot: true, numeric: true },
   bios: { spec: s({ enum: ['seabios', 'ovmf'] }), privilege: HW, hot: false },
   boot: { spec: s(), privilege: OPT, hot: false },
-  cicustom: { spec: s(), privilege: CI, hot: true },
+  cicustom: { spec: s({ format: propertyFormat(validateCicustom) }), privilege: CI, hot: true },
   cipassword: { spec: s(), privilege: CI, hot: true },
   citype: { spec: s({ enum: ['configdrive2', 'nocloud', 'opennebula'] }), privilege: CI, hot: true },
   ciupgrade: { spec: b, privilege: CI, hot: true, numeric: true },
@@ -98,6 +99,21 @@ const CONFIG_KEYS: Record<string, ConfigKey> = {
   vga: { spec: s(), privilege: HW, hot: false },
   vmgenid: { spec: s(), privilege: OPT, hot: false },
 };
+
+/** `cicustom`: `user=`, `network=`, `meta=`, `vendor=` volume ids of snippet files. */
+function validateCicustom(key: string, value: string): void {
+  for (const [k, v] of parsePropertyString(value)) {
+    if (!['user', 'network', 'meta', 'vendor'].includes(k)) {
+      throw formatError(
+        key,
+        k,
+        'property is not defined in schema and the schema does not allow additional properties',
+      );
+    }
+    if (!/^[a-z][a-z0-9\-_.]*[a-z0-9]:.+$/i.test(v))
+      throw formatError(key, k, `unable to parse volume ID '${v}'`);
+  }
+}
 
 /** Property-string keys are checked by the schema, so their errors come with every other one. */
 function propertyFormat(

@@ -54,8 +54,16 @@ export function prepareConfigChange(
   for (const key of deletes) {
     if (!configKey(key)) errors.delete = `invalid configuration ID '${key}'`;
   }
-  for (const [key, value] of Object.entries(params)) {
-    if (CONTROL_PARAMS.has(key) || value === undefined) continue;
+  const keys = Object.entries(params).filter(
+    (entry): entry is [string, string | number | boolean] =>
+      !CONTROL_PARAMS.has(entry[0]) && entry[1] !== undefined,
+  );
+  const path = `/vms/${vm.vmid}`;
+  for (const [key, value] of keys) checkPermission(identity, path, [privilegeFor(key, String(value))]);
+  for (const key of deletes) checkPermission(identity, path, [privilegeFor(key, vm.config[key])]);
+  // New disks are allocated while values are canonicalised; a refused request must not leave them behind.
+  const volumesBefore = new Set(Object.keys(state.volumes));
+  for (const [key, value] of keys) {
     if (deletes.includes(key)) {
       errors[key] = `unable to delete parameter that is set at the same time`;
       continue;
@@ -66,10 +74,10 @@ export function prepareConfigChange(
       errors[key] = `invalid format - ${(e as Error).message}`;
     }
   }
-  if (Object.keys(errors).length > 0) throw paramError(errors);
-  const path = `/vms/${vm.vmid}`;
-  for (const key of [...Object.keys(set), ...deletes]) {
-    checkPermission(identity, path, [privilegeFor(key, set[key] ?? vm.config[key])]);
+  if (Object.keys(errors).length > 0) {
+    for (const key of Object.keys(state.volumes))
+      if (!volumesBefore.has(key)) Reflect.deleteProperty(state.volumes, key);
+    throw paramError(errors);
   }
   return { set, delete: deletes };
 }

@@ -426,3 +426,35 @@ describe('cluster reads', () => {
     }
   });
 });
+
+describe('config POST with background_delay', () => {
+  test('answers null when the update finished in time, the UPID otherwise', async () => {
+    await clone(770);
+    expect(
+      await data(sim, 'POST', '/nodes/pve1/qemu/770/config', {
+        params: { description: 'quick', background_delay: 5 },
+      }),
+    ).toBeNull();
+    const slow = await startPveSim({ taskMs: 3000 });
+    try {
+      const upid = await data<string>(slow, 'POST', '/nodes/pve1/qemu/100/config', {
+        params: { description: 'slow', background_delay: 1 },
+      });
+      expect(upid).toMatch(/:qmconfig:100:/);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+test('presents Proxmox VE 9 when asked', async () => {
+  const nine = await startPveSim({ taskMs: 1, pveVersion: 9 });
+  try {
+    expect(await data(nine, 'GET', '/version')).toMatchObject({ release: '9.0' });
+    expect((await data<{ pveversion: string }>(nine, 'GET', '/nodes/pve1/status')).pveversion).toMatch(
+      /^pve-manager\/9\./,
+    );
+  } finally {
+    await nine.close();
+  }
+});

@@ -5,13 +5,18 @@ import { die, paramError } from '../pve-error.js';
 import { vmidFormat } from '../pve-formats.js';
 import type { ApiRequest, Route, SimCore } from '../sim-core.js';
 import type { ResourceSnapshots } from '../resource-snapshots.js';
+import type { PveRelease } from '../pve-release.js';
 
-export const PVE_VERSION = { version: '8.4.1', release: '8.4', repoid: '2a5fa54a8503f96d' };
 const NEXTID_RANGE = { lower: 100, upper: 1_000_000 };
 
-export function clusterRoutes(snapshots: ResourceSnapshots): Route[] {
+export function clusterRoutes(snapshots: ResourceSnapshots, release: PveRelease): Route[] {
   return [
-    { method: 'GET', path: '/version', params: { properties: {} }, handler: () => PVE_VERSION },
+    {
+      method: 'GET',
+      path: '/version',
+      params: { properties: {} },
+      handler: () => ({ version: release.version, release: release.release, repoid: release.repoid }),
+    },
     {
       method: 'GET',
       path: '/cluster/status',

@@ -4,12 +4,11 @@ import { guestMaxima, guestStats } from '../guest-metrics.js';
 import { paramError } from '../pve-error.js';
 import { requirePrivilege, type Route } from '../sim-core.js';
 import { isUpid } from '../task-manager.js';
-import { nodeUsage, PVE_VERSION } from './cluster.routes.js';
+import { nodeUsage } from './cluster.routes.js';
+import type { PveRelease } from '../pve-release.js';
 import { NODE } from './common-params.js';
 
-const FINGERPRINT_PLACEHOLDER = 'SIMULATED';
-
-export function nodeRoutes(certFingerprint: string = FINGERPRINT_PLACEHOLDER): Route[] {
+export function nodeRoutes(certFingerprint: string, release: PveRelease): Route[] {
   return [
     {
       method: 'GET',
@@ -61,8 +60,8 @@ export function nodeRoutes(certFingerprint: string = FINGERPRINT_PLACEHOLDER): R
           uptime: u.uptime,
           idle: 0,
           wait: 0,
-          kversion: 'Linux 6.8.12-4-pve #1 SMP PREEMPT_DYNAMIC PMX 6.8.12-4',
-          pveversion: `pve-manager/${PVE_VERSION.version}/${PVE_VERSION.repoid}`,
+          kversion: release.kernel,
+          pveversion: `pve-manager/${release.version}/${release.repoid}`,
         };
       },
     },

@@ -1,4 +1,4 @@
-import { requireNode, vmOnNode } from '../cluster-state.js';
+import { getVolume, requireNode, vmOnNode } from '../cluster-state.js';
 import { DRIVE_KEY_RE, formatDrive, isCdrom, parseDrive } from '../drive.js';
 import { guestMaxima, guestStats } from '../guest-metrics.js';
 import type { ParamSchema } from '../param-schema.js';
@@ -82,7 +82,11 @@ export function qemuConfigRoutes(): Route[] {
       method: 'POST',
       path: '/nodes/:node/qemu/:vmid/config',
       params: CONFIG_UPDATE,
-      handler: (core, req) => updateConfig(core, req, true),
+      handler: async (core, req) => {
+        const upid = updateConfig(core, req, true);
+        const delay = req.params.background_delay as number | undefined;
+        return upid === null || delay === undefined ? upid : settleWithin(core, upid, delay * 1000);
+      },
     },
     {
       method: 'PUT',
@@ -175,6 +179,23 @@ function updateConfig(core: SimCore, req: ApiRequest, async: boolean): string | 
   });
 }
 
+/**
+ * `background_delay`: PVE waits that long for the worker; a task that finished OK by then answers null,
+ * one that failed answers its error, one still running answers its UPID.
+ */
+async function settleWithin(core: SimCore, upid: string, ms: number): Promise<string | null> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const task = core.tasks.get(upid);
+    if (task?.status === 'stopped') {
+      if (task.exitstatus === 'OK' || task.exitstatus?.startsWith('WARNINGS') === true) return null;
+      throw die(task.exitstatus ?? 'unexpected status');
+    }
+    if (Date.now() >= deadline) return upid;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 function describe(req: ApiRequest): string {
   return Object.entries(req.params)
     .filter(([k]) => k !== 'node' && k !== 'vmid')
@@ -182,27 +203,33 @@ function describe(req: ApiRequest): string {
     .join(' ');
 }
 
+/** Resize: everything but the permission check runs inside the task, as in qemu-server 8. */
 function resize(core: SimCore, req: ApiRequest): string {
-  const vm = vmFor(core, req);
-  requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Config.Disk');
-  assertDigest(vm, req.params.digest as string | undefined);
+  const node = requireNode(core.state, req.params.node as string).name;
+  const vmid = req.params.vmid as number;
+  requirePrivilege(req, `/vms/${vmid}`, 'VM.Config.Disk');
   const key = req.params.disk as string;
   const sizeParam = req.params.size as string;
   return startTask(core, req, {
-    node: vm.node,
+    node,
     type: 'resize',
-    id: vm.vmid,
+    id: vmid,
     work: (log) => {
+      const vm = core.state.vms[vmid];
+      if (vm?.node !== node)
+        throw new TaskError(`Configuration file 'nodes/${node}/qemu-server/${vmid}.conf' does not exist`);
+      assertDigest(vm, req.params.digest as string | undefined);
       assertUnlocked(vm, req.params.skiplock === true);
       const value = vm.config[key];
       if (value === undefined) throw new TaskError(`disk '${key}' does not exist`);
       const drive = parseDrive(key, value);
       if (isCdrom(drive)) throw new TaskError(`you can't resize a cdrom`);
       const current = parseSize(drive.options.get('size') ?? '0') ?? 0;
-      const amount = parseSize(sizeParam.replace(/^\+/, ''), 'G') ?? 0;
+      // A size without a unit is in bytes, as PVE's parse_size reads it.
+      const amount = parseSize(sizeParam.replace(/^\+/, '')) ?? 0;
       const target = sizeParam.startsWith('+') ? current + amount : amount;
       if (target < current) throw new TaskError('shrinking disks is not supported');
-      const volume = core.state.volumes[`${vm.node}/${drive.file}`];
+      const volume = getVolume(core.state, vm.node, drive.file);
       if (volume) {
         assertSpace(core.state, vm.node, volume.storage, target - current, drive.file);
         volume.size = target;
