@@ -84,18 +84,27 @@ export interface PveSim {
 
 const STATE_FILE_VERSION = 1;
 
-export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> {
-  const scenario = options.scenario ?? defaultScenario(options.nodes ?? 3);
-  const tokens = options.tokens?.length ? options.tokens : [{ id: 'root@pam!sim', secret: randomUUID() }];
-  const users = options.users?.length
-    ? options.users
-    : [{ userid: 'root@pam', password: randomUUID().slice(0, 12) }];
-  const settings = {
-    taskMs: options.taskMs ?? 10,
-    resourcesLagMs: options.resourcesLagMs ?? 0,
-    vncConnectTimeoutMs: options.vncConnectTimeoutMs ?? 10_000,
-    storageLockTimeoutMs: options.storageLockTimeoutMs ?? 60_000,
+/** Defaults, applied once. */
+function resolveOptions(options: PveSimOptions) {
+  return {
+    scenario: options.scenario ?? defaultScenario(options.nodes ?? 3),
+    tokens: options.tokens?.length ? options.tokens : [{ id: 'root@pam!sim', secret: randomUUID() }],
+    users: options.users?.length
+      ? options.users
+      : [{ userid: 'root@pam', password: randomUUID().slice(0, 12) }],
+    release: PVE_RELEASES[options.pveVersion ?? 8],
+    authFailDelayMs: options.authFailDelayMs ?? 0,
+    settings: {
+      taskMs: options.taskMs ?? 10,
+      resourcesLagMs: options.resourcesLagMs ?? 0,
+      vncConnectTimeoutMs: options.vncConnectTimeoutMs ?? 10_000,
+      storageLockTimeoutMs: options.storageLockTimeoutMs ?? 60_000,
+    },
   };
+}
+
+export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> {
+  const { scenario, tokens, users, release, authFailDelayMs, settings } = resolveOptions(options);
   const persisted = options.statePath ? await loadState(options.statePath) : undefined;
   const store = new StateStore(persisted ?? buildState(scenario), options.statePath);
   const access = new AccessControl(tokens, users);
@@ -128,10 +137,10 @@ export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> 
     core,
     faults,
     calls,
-    authFailDelayMs: options.authFailDelayMs ?? 0,
+    authFailDelayMs,
     routes: [
-      ...clusterRoutes(snapshots, PVE_RELEASES[options.pveVersion ?? 8]),
-      ...nodeRoutes(fingerprint, PVE_RELEASES[options.pveVersion ?? 8]),
+      ...clusterRoutes(snapshots, release),
+      ...nodeRoutes(fingerprint, release),
       ...qemuConfigRoutes(),
       ...qemuCloneRoutes(),
       ...qemuPowerRoutes(),
