@@ -4,17 +4,20 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocketServer, createWebSocketStream } from 'ws';
+import { data, runTask } from './api-test-client.js';
+import { startPveSim, type PveSim } from './pve-sim.js';
+import { readConsoleText } from './vnc/index.js';
 
-import { ConsoleScreen } from './console-screen.js';
-import { readConsoleText } from './read-console-text.js';
-import { serveRfb, type RfbCloseReason } from './rfb-server.js';
+// A real noVNC in headless Chromium, the way Proxmox's own console page uses it: logged in with a
+// PVEAuthCookie, it opens the simulator's vncwebsocket after a vncproxy call and authenticates to the
+// VM's RFB server with the one-time password.
 
 const CHROMIUM = '/usr/bin/chromium';
 const VM = 'NR-8c41d2e7';
-const PASSWORD = 'Xq7kP2mw';
+const VMID = 200;
+const USER = { userid: 'root@pam', password: 'console-test' };
 const SCREENSHOT = '/tmp/novnc.png';
 /** noVNC's package root: its "exports" names core/rfb.js, two levels down. */
 const NOVNC_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.resolve('@novnc/novnc'))));
@@ -72,67 +75,66 @@ interface PageState {
   securityFailure: { status: number; reason: string | null } | null;
 }
 
+interface Login {
+  ticket: string;
+  CSRFPreventionToken: string;
+}
+
 interface Harness {
+  sim: PveSim;
   http: Server;
-  sockets: WebSocketServer;
-  browser: Browser | undefined;
   baseUrl: string;
-  screen: ConsoleScreen;
-  protocols: string[];
-  closed: RfbCloseReason[];
+  browser: Browser;
+  context: BrowserContext;
+  login: Login;
 }
 
 let harness: Harness | undefined;
+const cleanups: (() => Promise<unknown>)[] = [];
 /** Why the harness did not start; every test rethrows it, so a missing browser fails them rather than skipping them. */
 let startFailure: Error | undefined;
 
 beforeAll(async () => {
   try {
-    await startHarness();
+    harness = await startHarness();
   } catch (e: unknown) {
     startFailure = e instanceof Error ? e : new Error(String(e));
   }
 });
 
-async function startHarness(): Promise<void> {
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium is required at ${CHROMIUM} for the noVNC test (apt-get install chromium); it does not skip`,
     );
   }
-  const screen = new ConsoleScreen({ lines: [`Ubuntu 24.04 LTS ${VM} tty1`, '', `${VM} login: `] });
+  // Plain HTTP keeps the browser's certificate checks out of the way; the path and auth are PVE's.
+  const sim = await startPveSim({ http: true, taskMs: 5, users: [USER] });
+  cleanups.push(() => sim.close());
+  expect(
+    (await runTask(sim, 'POST', `/nodes/pve1/qemu/9000/clone`, { params: { newid: VMID, name: VM } }))
+      .exitstatus,
+  ).toBe('OK');
+  expect((await runTask(sim, 'POST', `/nodes/pve1/qemu/${VMID}/status/start`)).exitstatus).toBe('OK');
+  const login = await data<Login>(sim, 'POST', '/access/ticket', {
+    params: { username: USER.userid, password: USER.password },
+    token: null,
+  });
+
   const http = createServer((request, response) => {
     serveFile(request, response).catch(() => response.destroy());
   });
-  const sockets = new WebSocketServer({
-    server: http,
-    path: '/websockify',
-    // pveproxy echoes the subprotocol noVNC asks for; so does this.
-    handleProtocols: (offered) => (offered.has('binary') ? 'binary' : false),
-  });
-  const started: Harness = {
-    http,
-    sockets,
-    browser: undefined,
-    baseUrl: '',
-    screen,
-    protocols: [],
-    closed: [],
-  };
-  harness = started;
-  sockets.on('connection', (socket) => {
-    started.protocols.push(socket.protocol);
-    serveRfb(createWebSocketStream(socket), {
-      password: PASSWORD,
-      desktopName: VM,
-      screen,
-      onClose: (reason) => started.closed.push(reason),
-    });
-  });
   http.listen(0, '127.0.0.1');
   await new Promise((resolve) => http.once('listening', resolve));
-  started.baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  started.browser = await chromium.launch({
+  cleanups.push(async () => {
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+  });
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--headless',
@@ -145,36 +147,26 @@ async function startHarness(): Promise<void> {
       '--disable-sync',
     ],
   });
+  cleanups.push(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 720, height: 400 } });
+  // The cookie PVE's login sets; cookies ignore ports, so the page's WebSocket to the simulator carries it.
+  await context.addCookies([
+    { name: 'PVEAuthCookie', value: encodeURIComponent(login.ticket), url: sim.url, sameSite: 'Strict' },
+  ]);
+  return {
+    sim,
+    http,
+    baseUrl: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    browser,
+    context,
+    login,
+  };
 }
 
-afterAll(async () => {
-  const current = harness;
-  harness = undefined;
-  if (current === undefined) {
-    return;
-  }
-  await current.browser?.close();
-  for (const client of current.sockets.clients) {
-    client.terminate();
-  }
-  await new Promise<void>((resolve) => {
-    current.sockets.close(() => {
-      resolve();
-    });
-  });
-  current.http.closeAllConnections();
-  await new Promise((resolve) => current.http.close(resolve));
-});
-
-function running(): Harness & { browser: Browser } {
-  if (startFailure !== undefined) {
-    throw startFailure;
-  }
-  const { browser } = harness ?? {};
-  if (harness === undefined || browser === undefined) {
-    throw new Error('the noVNC harness did not start');
-  }
-  return { ...harness, browser };
+function running(): Harness {
+  if (startFailure !== undefined) throw startFailure;
+  if (harness === undefined) throw new Error('the noVNC harness did not start');
+  return harness;
 }
 
 async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -194,24 +186,46 @@ async function serveFile(request: IncomingMessage, response: ServerResponse): Pr
   response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(source);
 }
 
-async function openConsole(password: string): Promise<{ page: Page; problems: string[] }> {
-  const { browser, baseUrl } = running();
-  const page = await browser.newPage({ viewport: { width: 720, height: 400 } });
+interface VncProxy {
+  port: number;
+  ticket: string;
+  password: string;
+  upid: string;
+}
+
+/** vncproxy as the logged-in user (cookie plus CSRF token), as PVE's console page does before it connects. */
+async function vncproxy(h: Harness): Promise<VncProxy> {
+  return data<VncProxy>(h.sim, 'POST', `/nodes/pve1/qemu/${VMID}/vncproxy`, {
+    params: { websocket: 1 },
+    token: null,
+    headers: {
+      Cookie: `PVEAuthCookie=${encodeURIComponent(h.login.ticket)}`,
+      CSRFPreventionToken: h.login.CSRFPreventionToken,
+    },
+  });
+}
+
+async function openConsole(
+  password: (proxy: VncProxy) => string,
+): Promise<{ page: Page; problems: string[]; proxy: VncProxy }> {
+  const h = running();
+  const proxy = await vncproxy(h);
+  const page = await h.context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('response', (response) => {
-    if (response.status() >= 400) {
-      problems.push(`${response.status()} for ${response.url()}`);
-    }
+    if (response.status() >= 400) problems.push(`${response.status()} for ${response.url()}`);
   });
   page.on('console', (message) => {
-    if (message.type() === 'error') {
-      problems.push(message.text());
-    }
+    if (message.type() === 'error') problems.push(message.text());
   });
-  const ws = `${baseUrl.replace('http', 'ws')}/websockify`;
-  await page.goto(`${baseUrl}/?${new URLSearchParams({ ws, password }).toString()}`);
-  return { page, problems };
+  const ws = `${h.sim.url.replace('http', 'ws')}/api2/json/nodes/pve1/qemu/${VMID}/vncwebsocket?${new URLSearchParams({ port: String(proxy.port), vncticket: proxy.ticket }).toString()}`;
+  await page.goto(`${h.baseUrl}/?${new URLSearchParams({ ws, password: password(proxy) }).toString()}`);
+  return { page, problems, proxy };
+}
+
+async function consoleText(): Promise<string> {
+  return (await data<{ text: string }>(running().sim, 'GET', `/sim/vms/${VMID}/console`)).text;
 }
 
 async function pageState(page: Page): Promise<PageState> {
@@ -248,13 +262,12 @@ async function eventually<T>(
   return last;
 }
 
-describe('the console in a real noVNC', () => {
-  it('connects with the password, shows the VM name in the title and the pixels, and takes typing', async () => {
-    const { page, problems } = await openConsole(PASSWORD);
+describe('the console of a simulated VM in a real noVNC', () => {
+  it('connects through vncproxy and vncwebsocket, shows the VM name in the title and the pixels, and takes typing', async () => {
+    const { page, problems } = await openConsole((proxy) => proxy.password);
     try {
       await page.waitForFunction('window.vnc?.connected === true', undefined, { timeout: 10_000 });
       expect((await pageState(page)).desktopName).toBe(VM);
-      expect(running().protocols.at(-1)).toBe('binary');
       const shown = await eventually(
         () => canvasText(page),
         (text) => text.includes(`${VM} login:`),
@@ -265,13 +278,14 @@ describe('the console in a real noVNC', () => {
       await page.evaluate('window.focusConsole()');
       await page.keyboard.type('root');
       await eventually(
-        () => Promise.resolve(running().screen.text()),
+        consoleText,
         (text) => text.endsWith('login: root'),
         'the typed keys reach the console',
       );
+      const typed = await consoleText();
       await eventually(
         () => canvasText(page),
-        (text) => text === running().screen.text(),
+        (text) => text === typed,
         'the canvas shows what was typed',
       );
       await page.screenshot({ path: SCREENSHOT });
@@ -282,13 +296,18 @@ describe('the console in a real noVNC', () => {
   });
 
   it('reports a security failure with the reason for a wrong password', async () => {
-    const { page } = await openConsole('wrong-pw');
+    const { page, proxy } = await openConsole(() => 'wrong-pw');
     try {
       await page.waitForFunction('window.vnc?.disconnected !== null', undefined, { timeout: 10_000 });
       const state = await pageState(page);
       expect(state.securityFailure).toEqual({ status: 1, reason: 'Authentication failed' });
       expect(state.connected).toBe(false);
-      expect(running().closed).toContain('auth-failed');
+      const task = await data<{ status: string }>(
+        running().sim,
+        'GET',
+        `/nodes/pve1/tasks/${encodeURIComponent(proxy.upid)}/status`,
+      );
+      expect(task.status).toBe('stopped');
     } finally {
       await page.close();
     }
