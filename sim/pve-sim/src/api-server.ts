@@ -3,6 +3,7 @@ import Busboy from 'busboy';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { displayValue, validateParams } from './param-schema.js';
 import { PveError } from './pve-error.js';
+import { BodyTooLargeError, readBodyText } from './request-body.js';
 import type { ApiRequest, Route, SimCore, UploadedFile } from './sim-core.js';
 import type { CallLog, FaultInjector } from './fault-injector.js';
 import type { Identity } from './access-control.js';
@@ -122,14 +123,9 @@ async function readParams(
 }
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new PveError(413, 'request entity too large');
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readBodyText(req, MAX_BODY_BYTES).catch((e: unknown) => {
+    throw e instanceof BodyTooLargeError ? new PveError(413, 'request entity too large') : e;
+  });
   if (text.trim() === '') return {};
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('application/json')) {

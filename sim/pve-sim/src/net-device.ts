@@ -95,3 +95,8 @@ export function formatNetDevice(dev: NetDevice): string {
 export function formatError(key: string, sub: string, message: string): Error {
   return new Error(`format error\n${key}.${sub}: ${message}`);
 }
+
+/** The same NIC with another MAC, as clone and `unique` restore give every netN. */
+export function withNewMac(key: string, value: string, mac: string): string {
+  return formatNetDevice({ ...parseNetDevice(key, value, () => mac), mac });
+}

@@ -4,6 +4,7 @@ import { getVolume } from './cluster-state.js';
 import { cloudInitView } from './cloud-init-view.js';
 import type { CallLog, FaultInjector, FaultInput } from './fault-injector.js';
 import type { SimCore } from './sim-core.js';
+import { BodyTooLargeError, readBodyText } from './request-body.js';
 
 /** Test control under `/sim/` (not part of Proxmox VE): faults, reset, call log, what a VM sees. */
 export interface SimControlDeps {
@@ -158,14 +159,9 @@ function asObject(body: unknown): Record<string, unknown> {
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_CONTROL_BODY) throw new ControlError(413, 'body too large');
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readBodyText(req, MAX_CONTROL_BODY).catch((e: unknown) => {
+    throw e instanceof BodyTooLargeError ? new ControlError(413, 'body too large') : e;
+  });
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

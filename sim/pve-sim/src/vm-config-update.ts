@@ -8,7 +8,7 @@ import type { Params } from './param-schema.js';
 import { die, paramError } from './pve-error.js';
 import { formatSize } from './pve-formats.js';
 import { canonicalConfigValue, configKey } from './qemu-config-schema.js';
-import { CLOUDINIT_BYTES, allocateImage } from './vm-disks.js';
+import { allocateCloudInitDrive, allocateImage } from './vm-disks.js';
 
 /** Parameters of config POST/PUT that are not config keys. */
 const CONTROL_PARAMS = new Set([
@@ -118,7 +118,7 @@ function canonicalDrive(state: ClusterState, vm: SimVm, key: string, value: stri
   if (!parts) return formatDrive(drive);
   const [storage, volume] = parts;
   if (volume === 'cloudinit') {
-    const volid = allocateImage(state, vm.node, storage, vm.vmid, CLOUDINIT_BYTES, `vm-${vm.vmid}-cloudinit`);
+    const volid = allocateCloudInitDrive(state, vm.node, storage, vm.vmid);
     drive.file = volid;
     drive.options.set('media', 'cdrom');
     return formatDrive(drive);

@@ -20,7 +20,7 @@ import {
 import { die } from './pve-error.js';
 import { parseSize } from './pve-formats.js';
 
-export const CLOUDINIT_BYTES = 4 * 1024 * 1024;
+const CLOUDINIT_BYTES = 4 * 1024 * 1024;
 
 export interface DiskEntry {
   key: string;
@@ -71,6 +71,18 @@ function nextDiskName(state: ClusterState, node: string, storage: string, vmid: 
     const name = `vm-${vmid}-disk-${n}`;
     if (!getVolume(state, node, `${storage}:${name}`)) return name;
   }
+}
+
+/** The cloud-init drive's volume (`vm-<vmid>-cloudinit`), replacing one left from before. */
+export function allocateCloudInitDrive(
+  state: ClusterState,
+  node: string,
+  storage: string,
+  vmid: number,
+): string {
+  const name = `vm-${vmid}-cloudinit`;
+  removeVolume(state, node, `${storage}:${name}`);
+  return allocateImage(state, node, storage, vmid, CLOUDINIT_BYTES, name);
 }
 
 /** Allocates a new image volume; fails as the storage backend does when the storage is full. */

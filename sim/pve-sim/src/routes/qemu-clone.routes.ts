@@ -9,11 +9,11 @@ import {
   type SimVm,
 } from '../cluster-state.js';
 import { formatDrive, parseDrive } from '../drive.js';
-import { formatNetDevice, parseNetDevice } from '../net-device.js';
+import { withNewMac } from '../net-device.js';
 import { PveError, die } from '../pve-error.js';
 import { dnsNameFormat } from '../pve-formats.js';
 import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
-import { CLOUDINIT_BYTES, allocateImage, dataDisks, freeVolumes } from '../vm-disks.js';
+import { allocateCloudInitDrive, allocateImage, dataDisks, freeVolumes } from '../vm-disks.js';
 import { assertUnlocked, clearLock } from '../vm-locks.js';
 import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STORAGE, OPTIONAL_STRING, VMID } from './common-params.js';
 import { vmFor } from './qemu-config.routes.js';
@@ -184,20 +184,11 @@ function cloneInto(
   }
   for (const [key, value] of Object.entries(config)) {
     if (/^net\d+$/.test(key)) {
-      const dev = parseNetDevice(key, value, () => generateMac(state));
-      dev.mac = generateMac(state);
-      config[key] = formatNetDevice(dev);
+      config[key] = withNewMac(key, value, generateMac(state));
     } else if (/^(ide|sata|scsi)\d+$/.test(key) && value.includes('cloudinit')) {
       const drive = parseDrive(key, value);
       const storage = drive.file.split(':')[0] ?? 'local-lvm';
-      drive.file = allocateImage(
-        state,
-        vm.node,
-        storage,
-        vm.vmid,
-        CLOUDINIT_BYTES,
-        `vm-${vm.vmid}-cloudinit`,
-      );
+      drive.file = allocateCloudInitDrive(state, vm.node, storage, vm.vmid);
       created.push(drive.file);
       config[key] = formatDrive(drive);
     }

@@ -8,13 +8,13 @@ import {
   type SimVm,
 } from '../cluster-state.js';
 import { DRIVE_KEY_RE, formatDrive, isCdrom, isCloudInit, parseDrive, splitVolid } from '../drive.js';
-import { formatNetDevice, parseNetDevice } from '../net-device.js';
+import { withNewMac } from '../net-device.js';
 import { TaskError, die, paramError } from '../pve-error.js';
 import { parseSize } from '../pve-formats.js';
 import { CONFIG_PARAM_PATTERNS, CONFIG_PARAM_PROPERTIES } from '../qemu-config-schema.js';
 import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
 import { applyConfigChange, prepareConfigChange } from '../vm-config-update.js';
-import { CLOUDINIT_BYTES, allocateImage, freeVolumes, ownedVolumes, vmVolumes } from '../vm-disks.js';
+import { allocateCloudInitDrive, allocateImage, freeVolumes, ownedVolumes, vmVolumes } from '../vm-disks.js';
 import { clearLock, setLock } from '../vm-locks.js';
 import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STORAGE, OPTIONAL_STRING, VMID } from './common-params.js';
 import { vmFor } from './qemu-config.routes.js';
@@ -250,21 +250,11 @@ function restoredConfig(
         drive.file = allocateImage(state, vm.node, storage, vm.vmid, bytes, wanted);
       } else if (parts && isCloudInit(drive)) {
         const storage = opts.storage ?? parts[0];
-        freeVolumes(state, vm.node, [`${storage}:vm-${vm.vmid}-cloudinit`]);
-        drive.file = allocateImage(
-          state,
-          vm.node,
-          storage,
-          vm.vmid,
-          CLOUDINIT_BYTES,
-          `vm-${vm.vmid}-cloudinit`,
-        );
+        drive.file = allocateCloudInitDrive(state, vm.node, storage, vm.vmid);
       }
       config[key] = formatDrive(drive);
     } else if (/^net\d+$/.test(key) && opts.unique) {
-      const dev = parseNetDevice(key, value, () => generateMac(state));
-      dev.mac = generateMac(state);
-      config[key] = formatNetDevice(dev);
+      config[key] = withNewMac(key, value, generateMac(state));
     } else {
       config[key] = value;
     }
