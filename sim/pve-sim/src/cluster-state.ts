@@ -104,7 +104,6 @@ export interface SimVm {
   osName?: string;
   /** Test control: a guest that ignores ACPI shutdown requests. */
   ignoreShutdown: boolean;
-  consoleInput: string;
 }
 
 export function findVm(state: ClusterState, vmid: number): SimVm | undefined {

@@ -200,6 +200,5 @@ function addScenarioVm(state: ClusterState, node: SimNode, vm: ScenarioVm, now: 
     snapshots: [],
     osName: vm.distro ?? 'Ubuntu 24.04 LTS',
     ignoreShutdown: false,
-    consoleInput: '',
   };
 }

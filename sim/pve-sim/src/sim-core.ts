@@ -1,5 +1,6 @@
 import type { AccessControl, Identity } from './access-control.js';
 import { checkPermission } from './access-control.js';
+import { requireNode, vmOnNode, type SimVm } from './cluster-state.js';
 import type { ClusterState } from './cluster-state.js';
 import type { ParamSchema, Params } from './param-schema.js';
 import type { TaskLog, TaskManager } from './task-manager.js';
@@ -85,4 +86,10 @@ export function startTask(core: SimCore, req: ApiRequest, task: StartTask): stri
     ...(req.injectedTaskError !== undefined ? { injectedError: req.injectedTaskError } : {}),
     ...(task.durationMs !== undefined ? { durationMs: task.durationMs } : {}),
   });
+}
+
+/** The VM a `/nodes/{node}/qemu/{vmid}/…` request names, or PVE's errors for a missing node or config. */
+export function requestedVm(core: SimCore, req: ApiRequest): SimVm {
+  const node = requireNode(core.state, req.params.node as string);
+  return vmOnNode(core.state, node.name, req.params.vmid as number);
 }

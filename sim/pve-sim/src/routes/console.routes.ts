@@ -1,6 +1,5 @@
-import { requirePrivilege, startTask, type Route } from '../sim-core.js';
+import { requirePrivilege, startTask, type Route, requestedVm } from '../sim-core.js';
 import { NODE, OPTIONAL_BOOLEAN, VMID } from './common-params.js';
-import { vmFor } from './qemu-config.routes.js';
 
 export function consoleRoutes(certPem: string): Route[] {
   return [
@@ -16,7 +15,7 @@ export function consoleRoutes(certPem: string): Route[] {
         },
       },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Console');
         const proxy = core.vnc.open(vm, req.identity);
         const upid = startTask(core, req, {

@@ -12,11 +12,17 @@ import { formatDrive, parseDrive } from '../drive.js';
 import { withNewMac } from '../net-device.js';
 import { PveError, die } from '../pve-error.js';
 import { dnsNameFormat } from '../pve-formats.js';
-import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
+import {
+  requirePrivilege,
+  startTask,
+  type ApiRequest,
+  type Route,
+  type SimCore,
+  requestedVm,
+} from '../sim-core.js';
 import { allocateCloudInitDrive, allocateImage, dataDisks, freeVolumes } from '../vm-disks.js';
 import { assertUnlocked, clearLock } from '../vm-locks.js';
 import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STORAGE, OPTIONAL_STRING, VMID } from './common-params.js';
-import { vmFor } from './qemu-config.routes.js';
 
 export function qemuCloneRoutes(): Route[] {
   return [
@@ -46,7 +52,7 @@ export function qemuCloneRoutes(): Route[] {
 
 function clone(core: SimCore, req: ApiRequest): string {
   const { state } = core;
-  const source = vmFor(core, req);
+  const source = requestedVm(core, req);
   const newid = req.params.newid as number;
   const target = (req.params.target as string | undefined) ?? source.node;
   requireNode(state, target);
@@ -83,7 +89,6 @@ function clone(core: SimCore, req: ApiRequest): string {
     snapshots: [],
     ...(source.osName !== undefined ? { osName: source.osName } : {}),
     ignoreShutdown: false,
-    consoleInput: '',
   };
   state.vms[newid] = placeholder;
   const firewall = state.firewalls[source.vmid];

@@ -1,11 +1,18 @@
-import { getVolume, requireNode, vmOnNode } from '../cluster-state.js';
+import { getVolume, requireNode } from '../cluster-state.js';
 import { DRIVE_KEY_RE, formatDrive, isCdrom, parseDrive } from '../drive.js';
 import { guestMaxima, guestStats } from '../guest-metrics.js';
 import type { ParamSchema } from '../param-schema.js';
 import { TaskError, die } from '../pve-error.js';
 import { formatSize, parseSize } from '../pve-formats.js';
 import { CONFIG_PARAM_PATTERNS, CONFIG_PARAM_PROPERTIES, renderConfig } from '../qemu-config-schema.js';
-import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
+import {
+  requirePrivilege,
+  startTask,
+  type ApiRequest,
+  type Route,
+  type SimCore,
+  requestedVm,
+} from '../sim-core.js';
 import { assertSpace } from '../vm-disks.js';
 import { assertUnlocked } from '../vm-locks.js';
 import { applyConfigChange, assertDigest, configDigest, prepareConfigChange } from '../vm-config-update.js';
@@ -33,7 +40,7 @@ export function qemuConfigRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid',
       params: { properties: VM_PATH },
       handler: (core, req) => {
-        vmFor(core, req);
+        requestedVm(core, req);
         return [
           'config',
           'pending',
@@ -53,7 +60,7 @@ export function qemuConfigRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/config',
       params: { properties: { ...VM_PATH, current: OPTIONAL_BOOLEAN, snapshot: OPTIONAL_STRING } },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
         const config = req.params.current === true ? { ...vm.config } : { ...vm.config, ...vm.pending };
         if (req.params.current !== true) for (const k of vm.pendingDelete) Reflect.deleteProperty(config, k);
@@ -65,7 +72,7 @@ export function qemuConfigRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/pending',
       params: { properties: VM_PATH },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
         const current = renderConfig(vm.config);
         const pending = renderConfig(vm.pending);
@@ -113,7 +120,7 @@ export function qemuConfigRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/status/current',
       params: { properties: VM_PATH },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
         const max = guestMaxima(core.state, vm);
         const stats = guestStats(vm, max);
@@ -147,13 +154,8 @@ function driveKeys(): string[] {
   return keys.filter((k) => DRIVE_KEY_RE.test(k));
 }
 
-export function vmFor(core: SimCore, req: ApiRequest) {
-  requireNode(core.state, req.params.node as string);
-  return vmOnNode(core.state, req.params.node as string, req.params.vmid as number);
-}
-
 function updateConfig(core: SimCore, req: ApiRequest, async: boolean): string | null {
-  const vm = vmFor(core, req);
+  const vm = requestedVm(core, req);
   assertUnlocked(vm, req.params.skiplock === true);
   assertDigest(vm, req.params.digest as string | undefined);
   const change = prepareConfigChange(core.state, vm, req.params, req.identity);

@@ -12,13 +12,19 @@ import { withNewMac } from '../net-device.js';
 import { TaskError, die, paramError } from '../pve-error.js';
 import { parseSize } from '../pve-formats.js';
 import { CONFIG_PARAM_PATTERNS, CONFIG_PARAM_PROPERTIES } from '../qemu-config-schema.js';
-import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
+import {
+  requirePrivilege,
+  startTask,
+  type ApiRequest,
+  type Route,
+  type SimCore,
+  requestedVm,
+} from '../sim-core.js';
 import { applyConfigChange, prepareConfigChange } from '../vm-config-update.js';
 import { allocateCloudInitDrive, allocateImage, freeVolumes, ownedVolumes, vmVolumes } from '../vm-disks.js';
 import { clearLock, setLock } from '../vm-locks.js';
 import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STORAGE, OPTIONAL_STRING, VMID } from './common-params.js';
-import { vmFor } from './qemu-config.routes.js';
-import { start } from './qemu-power.routes.js';
+import { startVm } from '../vm-power.js';
 
 export function qemuLifecycleRoutes(): Route[] {
   return [
@@ -61,7 +67,7 @@ export function qemuLifecycleRoutes(): Route[] {
 }
 
 function destroy(core: SimCore, req: ApiRequest): string {
-  const vm = vmFor(core, req);
+  const vm = requestedVm(core, req);
   requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Allocate');
   if (vm.running) throw die(`VM ${vm.vmid} is running - destroy failed`);
   if (vm.config.protection === '1') throw die(`can't remove VM ${vm.vmid} - protection mode enabled`);
@@ -116,7 +122,6 @@ function emptyVm(vmid: number, node: string, lock: string): SimVm {
     running: false,
     snapshots: [],
     ignoreShutdown: false,
-    consoleInput: '',
   };
 }
 
@@ -140,7 +145,7 @@ function create(core: SimCore, req: ApiRequest): string {
     work: async (log) => {
       await log.elapse();
       clearLock(vm, 'create');
-      if (req.params.start === true) start(core, vm);
+      if (req.params.start === true) startVm(core, vm);
     },
   });
 }
@@ -223,7 +228,7 @@ function restore(core: SimCore, req: ApiRequest): string {
       if (Object.keys(overrides).length > 0)
         applyConfigChange(state, target, prepareConfigChange(state, target, overrides, req.identity));
       log(`restore of ${archive} finished`);
-      if (req.params.start === true) start(core, target);
+      if (req.params.start === true) startVm(core, target);
     },
   });
 }

@@ -1,10 +1,16 @@
 import type { SimVm } from '../cluster-state.js';
 import { TaskError, die } from '../pve-error.js';
-import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
-import { applyPending } from '../vm-config-update.js';
+import {
+  requirePrivilege,
+  startTask,
+  type ApiRequest,
+  type Route,
+  type SimCore,
+  requestedVm,
+} from '../sim-core.js';
 import { assertUnlocked } from '../vm-locks.js';
 import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STRING, VMID } from './common-params.js';
-import { vmFor } from './qemu-config.routes.js';
+import { startVm, stopVm } from '../vm-power.js';
 
 const VM_PATH = { node: NODE, vmid: VMID };
 
@@ -28,7 +34,7 @@ export function qemuPowerRoutes(): Route[] {
           if (vm.running) throw new TaskError(`VM ${vm.vmid} already running`);
           if (vm.config.template === '1') throw new TaskError(`you can't start a vm if it's a template`);
           assertUnlocked(vm, req.params.skiplock === true);
-          start(core, vm);
+          startVm(core, vm);
           log(`generating cloud-init ISO`);
         }),
     },
@@ -48,7 +54,7 @@ export function qemuPowerRoutes(): Route[] {
       handler: (core, req) =>
         power(core, req, 'qmstop', (vm) => {
           assertUnlocked(vm, req.params.skiplock === true);
-          stop(core, vm);
+          stopVm(core, vm);
         }),
     },
     {
@@ -71,7 +77,7 @@ export function qemuPowerRoutes(): Route[] {
             if (req.params.forceStop !== true) throw new TaskError('VM quit/powerdown failed - got timeout');
             log('VM still running - terminating now with SIGTERM');
           }
-          stop(core, vm);
+          stopVm(core, vm);
         }),
     },
     {
@@ -79,14 +85,14 @@ export function qemuPowerRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/status/reboot',
       params: { properties: { ...VM_PATH, timeout: { type: 'integer', optional: true, minimum: 0 } } },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.PowerMgmt');
         if (!vm.running) throw die(`VM ${vm.vmid} not running`);
         return power(core, req, 'qmreboot', (target) => {
           assertUnlocked(target);
           if (target.ignoreShutdown) throw new TaskError('VM quit/powerdown failed - got timeout');
-          stop(core, target);
-          start(core, target);
+          stopVm(core, target);
+          startVm(core, target);
         });
       },
     },
@@ -95,7 +101,7 @@ export function qemuPowerRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/status/reset',
       params: { properties: { ...VM_PATH, skiplock: OPTIONAL_BOOLEAN } },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.PowerMgmt');
         if (!vm.running) throw die(`VM ${vm.vmid} not running`);
         assertUnlocked(vm, req.params.skiplock === true);
@@ -129,20 +135,4 @@ function power(
       act(vm, log);
     },
   });
-}
-
-export function start(core: SimCore, vm: SimVm): void {
-  applyPending(core.state, vm);
-  vm.running = true;
-  vm.startedAt = Date.now();
-  vm.pid = 1000 + Math.floor(Math.random() * 4_000_000);
-  vm.consoleInput = '';
-}
-
-export function stop(core: SimCore, vm: SimVm): void {
-  core.vnc.closeVm(vm.vmid);
-  vm.running = false;
-  delete vm.startedAt;
-  delete vm.pid;
-  vm.consoleInput = '';
 }

@@ -1,11 +1,17 @@
 import type { SimVm } from '../cluster-state.js';
 import { TaskError, die } from '../pve-error.js';
 import { configIdFormat } from '../pve-formats.js';
-import { requirePrivilege, startTask, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
+import {
+  requirePrivilege,
+  startTask,
+  type ApiRequest,
+  type Route,
+  type SimCore,
+  requestedVm,
+} from '../sim-core.js';
 import { assertUnlocked, clearLock, setLock } from '../vm-locks.js';
 import { NODE, OPTIONAL_BOOLEAN, OPTIONAL_STRING, VMID } from './common-params.js';
-import { vmFor } from './qemu-config.routes.js';
-import { start, stop } from './qemu-power.routes.js';
+import { startVm, stopVm } from '../vm-power.js';
 
 const SNAP = {
   node: NODE,
@@ -20,7 +26,7 @@ export function snapshotRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/snapshot',
       params: { properties: { node: NODE, vmid: VMID } },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Audit');
         return [
           ...vm.snapshots.map((s) => ({
@@ -45,7 +51,7 @@ export function snapshotRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/snapshot',
       params: { properties: { ...SNAP, description: OPTIONAL_STRING, vmstate: OPTIONAL_BOOLEAN } },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Snapshot');
         const name = req.params.snapname as string;
         if (name === 'current') throw die(`snapshot name 'current' is reserved`);
@@ -70,17 +76,17 @@ export function snapshotRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/snapshot/:snapname/rollback',
       params: { properties: { ...SNAP, start: OPTIONAL_BOOLEAN } },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Snapshot.Rollback', 'VM.Snapshot');
         const snap = findSnapshot(vm, req.params.snapname as string);
         assertUnlocked(vm);
         return withLock(core, req, vm, 'rollback', 'qmrollback', () => {
-          stop(core, vm);
+          stopVm(core, vm);
           vm.config = { ...snap.config };
           vm.pending = {};
           vm.pendingDelete = [];
           vm.parent = snap.name;
-          if (snap.vmstate || req.params.start === true) start(core, vm);
+          if (snap.vmstate || req.params.start === true) startVm(core, vm);
         });
       },
     },
@@ -89,7 +95,7 @@ export function snapshotRoutes(): Route[] {
       path: '/nodes/:node/qemu/:vmid/snapshot/:snapname',
       params: { properties: { ...SNAP, force: OPTIONAL_BOOLEAN } },
       handler: (core, req) => {
-        const vm = vmFor(core, req);
+        const vm = requestedVm(core, req);
         requirePrivilege(req, `/vms/${vm.vmid}`, 'VM.Snapshot');
         const snap = findSnapshot(vm, req.params.snapname as string);
         assertUnlocked(vm);
