@@ -1,0 +1,113 @@
+import type { HttpMethod, KubeConfig } from '@kubernetes/client-node';
+import { IsomorphicFetchHttpLibrary, RequestContext, Watch } from '@kubernetes/client-node';
+import { isStatus, kubeApiError, parseStatus } from './kube-api-error.js';
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  contentType?: string;
+  signal?: AbortSignal;
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+/**
+ * Raw JSON requests to the API server. Authentication, TLS and the HTTP engine are
+ * @kubernetes/client-node's (so every kubeconfig auth method works); paths, bodies and errors are ours,
+ * because the generated API classes throw away the Status body of a 401 and hand other bodies back as
+ * text, and convert timestamps to `Date` on core kinds only.
+ */
+export class KubeTransport {
+  private readonly http = new IsomorphicFetchHttpLibrary();
+  private readonly server: string;
+
+  constructor(readonly kubeConfig: KubeConfig) {
+    const cluster = kubeConfig.getCurrentCluster();
+    if (cluster === null) throw new TypeError('The kubeconfig has no current cluster');
+    this.server = cluster.server.replace(/\/+$/, '');
+  }
+
+  async request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const url = new URL(this.server + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const ctx = new RequestContext(url.toString(), method);
+    ctx.setHeaderParam('Accept', 'application/json');
+    if (options.body !== undefined) {
+      ctx.setHeaderParam('Content-Type', options.contentType ?? 'application/json');
+      ctx.setBody(JSON.stringify(options.body));
+    }
+    if (options.signal !== undefined) ctx.setSignal(options.signal);
+    await this.kubeConfig.applySecurityAuthentication(ctx);
+    const response = await this.http.send(ctx).toPromise();
+    const text = await response.body.text();
+    if (response.httpStatusCode < 200 || response.httpStatusCode > 299) {
+      throw kubeApiError(response.httpStatusCode, parseStatus(text));
+    }
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  /**
+   * Streams a watch until the server closes it (resolves), `signal` aborts (resolves), or it fails
+   * (rejects with a KubeApiError when the server answered one, e.g. GoneError for a compacted
+   * resourceVersion).
+   */
+  watch(
+    path: string,
+    query: Record<string, string | number | boolean | undefined>,
+    onEvent: (type: WatchEventType, object: unknown) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let controller: AbortController | undefined;
+      let failure: Error | undefined;
+      const onAbort = (): void => controller?.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      const finish = (err: unknown): void => {
+        signal.removeEventListener('abort', onAbort);
+        if (failure !== undefined) reject(failure);
+        else if (signal.aborted || err === null || err === undefined || isInactivityTimeout(err)) resolve();
+        else reject(watchFailure(err));
+      };
+      // client-node's Watch swallows exceptions thrown by this callback, so nothing here may throw.
+      const callback = (type: string, object: unknown): void => {
+        if (type === 'ERROR') {
+          failure = isStatus(object)
+            ? kubeApiError(object.code ?? 500, object)
+            : new Error('Watch error event');
+          controller?.abort();
+          return;
+        }
+        try {
+          onEvent(type as WatchEventType, object);
+        } catch (e: unknown) {
+          failure = e instanceof Error ? e : new Error(String(e));
+          controller?.abort();
+        }
+      };
+      new Watch(this.kubeConfig).watch(path, query, callback, finish).then(
+        (c) => {
+          controller = c;
+          if (signal.aborted || failure !== undefined) c.abort();
+        },
+        (e: unknown) => {
+          finish(e);
+        },
+      );
+    });
+  }
+}
+
+/** client-node aborts a watch that has been silent for 30 s; that is a normal end, not a failure. */
+function isInactivityTimeout(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'TimeoutError';
+}
+
+function watchFailure(err: unknown): Error {
+  // client-node reports a non-200 answer to the watch request as an Error with `statusCode`, without
+  // the body.
+  const statusCode = (err as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number') return kubeApiError(statusCode, undefined);
+  return err instanceof Error ? err : new Error(String(err));
+}
