@@ -1,7 +1,5 @@
 /** Default upper bounds in milliseconds: a reconcile takes from a few ms (cache hit) to minutes (clone). */
-export const DEFAULT_DURATION_BUCKETS_MS = [
-  5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 30_000, 60_000,
-];
+const DEFAULT_DURATION_BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 30_000, 60_000];
 
 export interface HistogramSnapshot {
   /** Upper bounds, ascending; a final +Inf bucket is implied by `count`. */

@@ -4,7 +4,7 @@ import { CRD_API_VERSION } from './crd-types.js';
 import { installCrds } from './install-crds.js';
 import { KubeClient } from './kube-client.js';
 
-export type KubeSim = Awaited<ReturnType<typeof startKubeSim>>;
+type KubeSim = Awaited<ReturnType<typeof startKubeSim>>;
 
 export interface Fixture {
   sim: KubeSim;

@@ -1,4 +1,5 @@
-// A replica for leader-election.it.test.ts: `tsx leader-candidate.test-support.ts <kubeconfig> <namespace> <identity>`.
+// A replica for leader-election.it.test.ts:
+// `node --import tsx leader-candidate.test-support.ts <kubeconfig> <namespace> <identity>`.
 // It prints LEADING when it starts leading and RELEASED after a graceful stop.
 import { KubeClient } from './kube-client.js';
 import { LeaderElector } from './leader-election.js';
@@ -29,7 +30,9 @@ const elector = new LeaderElector({
       signal.addEventListener('abort', resolve, { once: true });
     });
   },
-  onError: (e: unknown) => process.stderr.write(`${String(e)}\n`),
+  onError: (e: unknown) => {
+    process.stderr.write(`${String(e)}\n`);
+  },
 });
 
 await elector.run(stop.signal);

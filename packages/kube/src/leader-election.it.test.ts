@@ -9,7 +9,9 @@ import { eventually } from './eventually.test-support.js';
 import type { Fixture } from './kube-sim-fixture.test-support.js';
 import { startFixture } from './kube-sim-fixture.test-support.js';
 
-const TSX = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+// tsx as a loader rather than its CLI: the CLI runs the script in a grandchild process, which a SIGKILL
+// of the CLI would leave running (and leading).
+const TSX_LOADER = new URL('../../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
 const CANDIDATE = fileURLToPath(new URL('./leader-candidate.test-support.ts', import.meta.url));
 
 interface Replica {
@@ -23,9 +25,13 @@ let kubeconfigPath: string;
 const replicas: Replica[] = [];
 
 function startReplica(identity: string): Replica {
-  const child = spawn(process.execPath, [TSX, CANDIDATE, kubeconfigPath, fx.namespace, identity], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', TSX_LOADER, CANDIDATE, kubeconfigPath, fx.namespace, identity],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -103,13 +103,15 @@ export class LeaderElector {
     if (signal.aborted) await this.release();
   }
 
-  private async tryAcquireOrRenew(signal: AbortSignal): Promise<boolean> {
+  private async tryAcquireOrRenew(outer: AbortSignal): Promise<boolean> {
     const { leases, namespace, name, identity } = this.options;
     const now = this.now();
+    // A hung request must not outlive the renew deadline, or a leader could not step down in time.
+    const signal = AbortSignal.any([outer, AbortSignal.timeout(this.renewDeadlineMs)]);
     try {
       const lease = await leases.find({ namespace, name }, signal);
       if (lease === undefined) {
-        await leases.create({ metadata: { namespace, name }, spec: this.record(undefined, now) });
+        await leases.create({ metadata: { namespace, name }, spec: this.record(undefined, now) }, { signal });
         this.observe(this.record(undefined, now), now);
         return true;
       }
@@ -118,12 +120,12 @@ export class LeaderElector {
       const holder = spec.holderIdentity ?? '';
       if (holder !== '' && holder !== identity && !this.expired(now)) return false;
       const next = this.record(spec, now);
-      const updated = await leases.replace({ ...lease, spec: next });
+      const updated = await leases.replace({ ...lease, spec: next }, { signal });
       this.observe(updated.spec ?? next, now);
       return true;
     } catch (e: unknown) {
       // Losing a race is expected; anything else is worth reporting, and both mean "not now".
-      const expected = signal.aborted || e instanceof ConflictError || e instanceof AlreadyExistsError;
+      const expected = outer.aborted || e instanceof ConflictError || e instanceof AlreadyExistsError;
       if (!expected) this.options.onError?.(e);
       return false;
     }
@@ -187,6 +189,6 @@ export class LeaderElector {
 }
 
 /** Lease times are MicroTime: RFC 3339 with exactly six fractional digits. */
-export function microTime(ms: number): string {
+function microTime(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }

@@ -17,7 +17,9 @@ const MAX_BODY_BYTES = 3 * 1024 * 1024;
 const SERVICE_ACCOUNT_USER = /^system:serviceaccount:([^:]+):([^:]+)$/;
 
 /** The request pipeline: body, authentication, request info, RBAC, the handler, and errors as Status objects. */
-export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createApiHandler(
+  deps: ApiHandlerDeps,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const warnings: string[] = [];
     try {
@@ -39,7 +41,11 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       const error =
         e instanceof StatusError
           ? e
-          : new StatusError(500, 'InternalError', `Internal error occurred: ${e instanceof Error ? e.message : String(e)}`);
+          : new StatusError(
+              500,
+              'InternalError',
+              `Internal error occurred: ${e instanceof Error ? e.message : String(e)}`,
+            );
       if (res.headersSent) {
         res.destroy();
         return;
@@ -57,7 +63,8 @@ function authenticate(deps: ApiHandlerDeps, authorization: string | undefined): 
   if (!user) throw unauthorized();
   // Tokens of service accounts are checked against the live object even if the authenticator did not.
   const sa = SERVICE_ACCOUNT_USER.exec(user.username);
-  if (sa && !deps.store.get(resourceKey('', 'serviceaccounts'), sa[1] ?? '', sa[2] ?? '')) throw unauthorized();
+  if (sa && !deps.store.get(resourceKey('', 'serviceaccounts'), sa[1] ?? '', sa[2] ?? ''))
+    throw unauthorized();
   return user;
 }
 
@@ -87,7 +94,12 @@ function authorizeRequest(deps: ApiHandlerDeps, user: UserInfo, info: RequestInf
 function nonResource(deps: ApiHandlerDeps, info: RequestInfo, res: ServerResponse): void {
   const path = info.path.replace(/\/+$/, '') || '/';
   const segments = path.split('/').filter((s) => s !== '');
-  if (info.verb !== 'get') throw new StatusError(405, 'MethodNotAllowed', `the server does not allow this method on the requested resource`);
+  if (info.verb !== 'get')
+    throw new StatusError(
+      405,
+      'MethodNotAllowed',
+      `the server does not allow this method on the requested resource`,
+    );
   if (['/healthz', '/livez', '/readyz'].includes(path)) {
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('ok');
@@ -97,11 +109,14 @@ function nonResource(deps: ApiHandlerDeps, info: RequestInfo, res: ServerRespons
   if (path === '/version') body = versionInfo();
   else if (path === '/api') body = coreApiVersions(deps.serverAddress());
   else if (path === '/apis') body = apiGroupList(deps.registry);
-  else if (segments[0] === 'api' && segments.length === 2) body = apiResourceList(deps.registry, '', segments[1] ?? '');
+  else if (segments[0] === 'api' && segments.length === 2)
+    body = apiResourceList(deps.registry, '', segments[1] ?? '');
   else if (segments[0] === 'apis' && segments.length === 2) body = apiGroup(deps.registry, segments[1] ?? '');
-  else if (segments[0] === 'apis' && segments.length === 3) body = apiResourceList(deps.registry, segments[1] ?? '', segments[2] ?? '');
+  else if (segments[0] === 'apis' && segments.length === 3)
+    body = apiResourceList(deps.registry, segments[1] ?? '', segments[2] ?? '');
   else if (path === '/openapi/v3') body = openApiV3Index(deps.registry);
-  else if (segments[0] === 'openapi' && segments[1] === 'v3') body = openApiV3Document(deps.registry, segments.slice(2).join('/'));
+  else if (segments[0] === 'openapi' && segments[1] === 'v3')
+    body = openApiV3Document(deps.registry, segments.slice(2).join('/'));
   if (body === undefined) throw resourceNotFound();
   sendJson(res, 200, body, []);
 }
@@ -124,7 +139,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
-      throw new StatusError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_BODY_BYTES}`);
+      throw new StatusError(
+        413,
+        'RequestEntityTooLarge',
+        `Request entity too large: limit is ${MAX_BODY_BYTES}`,
+      );
     }
     chunks.push(chunk);
   }

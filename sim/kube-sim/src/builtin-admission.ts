@@ -53,9 +53,17 @@ function decodeError(kind: string, detail: string): Error {
 
 function stringMap(kind: string, field: string, value: unknown): Record<string, string> | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isRecord(value)) throw decodeError(kind, `json: cannot unmarshal ${jsonType(value)} into Go struct field ${kind}.${field} of type map[string]string`);
+  if (!isRecord(value))
+    throw decodeError(
+      kind,
+      `json: cannot unmarshal ${jsonType(value)} into Go struct field ${kind}.${field} of type map[string]string`,
+    );
   for (const v of Object.values(value)) {
-    if (typeof v !== 'string') throw decodeError(kind, `json: cannot unmarshal ${jsonType(v)} into Go struct field ${kind}.${field} of type string`);
+    if (typeof v !== 'string')
+      throw decodeError(
+        kind,
+        `json: cannot unmarshal ${jsonType(v)} into Go struct field ${kind}.${field} of type string`,
+      );
   }
   return value as Record<string, string>;
 }
@@ -69,14 +77,19 @@ function jsonType(value: unknown): string {
 function checkBase64(kind: string, values: Record<string, string>): void {
   for (const v of Object.values(values)) {
     if (BASE64.test(v)) continue;
-    const bad = [...v].findIndex((c) => !/[A-Za-z0-9+/=]/.test(c));
-    throw decodeError(kind, `illegal base64 data at input byte ${bad >= 0 ? bad : Math.floor(v.length / 4) * 4}`);
+    const bad = v.search(/[^A-Za-z0-9+/=]/);
+    throw decodeError(
+      kind,
+      `illegal base64 data at input byte ${bad >= 0 ? bad : Math.floor(v.length / 4) * 4}`,
+    );
   }
 }
 
 function validateKeys(values: Record<string, string> | undefined, field: string): StatusCause[] {
   return Object.keys(values ?? {}).flatMap((k) =>
-    CONFIG_KEY.test(k) && k !== '.' && k !== '..' && k.length <= 253 ? [] : [fieldError.invalid(`${field}[${k}]`, k, CONFIG_KEY_MESSAGE)],
+    CONFIG_KEY.test(k) && k !== '.' && k !== '..' && k.length <= 253
+      ? []
+      : [fieldError.invalid(`${field}[${k}]`, k, CONFIG_KEY_MESSAGE)],
   );
 }
 
@@ -84,49 +97,69 @@ function immutability(object: KubeObject, old: KubeObject | undefined, fields: s
   if (old?.immutable !== true) return [];
   const causes: StatusCause[] = [];
   for (const f of fields) {
-    if (!jsonEqual(object[f], old[f])) causes.push(fieldError.forbidden(f, 'field is immutable when `immutable` is set'));
+    if (!jsonEqual(object[f], old[f]))
+      causes.push(fieldError.forbidden(f, 'field is immutable when `immutable` is set'));
   }
-  if (object.immutable !== true) causes.push(fieldError.forbidden('immutable', 'field is immutable when `immutable` is set'));
+  if (object.immutable !== true)
+    causes.push(fieldError.forbidden('immutable', 'field is immutable when `immutable` is set'));
   return causes;
 }
 
-function admitSecret(input: KubeObject, old: KubeObject | undefined): { object: KubeObject; causes: StatusCause[] } {
+function admitSecret(
+  input: KubeObject,
+  old: KubeObject | undefined,
+): { object: KubeObject; causes: StatusCause[] } {
   const data = stringMap('Secret', 'data', input.data);
   if (data) checkBase64('Secret', data);
   const stringData = stringMap('Secret', 'stringData', input.stringData);
   const merged: Record<string, string> = { ...data };
-  for (const [k, v] of Object.entries(stringData ?? {})) merged[k] = Buffer.from(v, 'utf8').toString('base64');
+  for (const [k, v] of Object.entries(stringData ?? {}))
+    merged[k] = Buffer.from(v, 'utf8').toString('base64');
   const { stringData: _dropped, ...rest } = input;
   const object: KubeObject = { ...rest, type: input.type ?? 'Opaque' };
   if (Object.keys(merged).length > 0 || data) object.data = merged;
   const causes = validateKeys(merged, 'data');
-  const size = Object.entries(merged).reduce((n, [k, v]) => n + k.length + Buffer.from(v, 'base64').length, 0);
+  const size = Object.entries(merged).reduce(
+    (n, [k, v]) => n + k.length + Buffer.from(v, 'base64').length,
+    0,
+  );
   if (size > MAX_SECRET_BYTES) causes.push(fieldError.tooLong('data', MAX_SECRET_BYTES));
-  if (old && old.type !== object.type) causes.push(fieldError.invalid('type', object.type, 'field is immutable'));
+  if (old && old.type !== object.type)
+    causes.push(fieldError.invalid('type', object.type, 'field is immutable'));
   causes.push(...immutability(object, old, ['data']));
   return { object, causes };
 }
 
-function admitConfigMap(object: KubeObject, old: KubeObject | undefined): { object: KubeObject; causes: StatusCause[] } {
+function admitConfigMap(
+  object: KubeObject,
+  old: KubeObject | undefined,
+): { object: KubeObject; causes: StatusCause[] } {
   const data = stringMap('ConfigMap', 'data', object.data);
   const binary = stringMap('ConfigMap', 'binaryData', object.binaryData);
   if (binary) checkBase64('ConfigMap', binary);
   const causes = [...validateKeys(data, 'data'), ...validateKeys(binary, 'binaryData')];
   for (const k of Object.keys(binary ?? {})) {
-    if (data && k in data) causes.push(fieldError.invalid(`binaryData[${k}]`, k, 'duplicate of key present in data'));
+    if (data && k in data)
+      causes.push(fieldError.invalid(`binaryData[${k}]`, k, 'duplicate of key present in data'));
   }
   causes.push(...immutability(object, old, ['data', 'binaryData']));
   return { object, causes };
 }
 
-function admitNamespace(object: KubeObject, old: KubeObject | undefined): { object: KubeObject; causes: StatusCause[] } {
+function admitNamespace(
+  object: KubeObject,
+  old: KubeObject | undefined,
+): { object: KubeObject; causes: StatusCause[] } {
   const spec = isRecord(object.spec) ? object.spec : {};
   const status = isRecord(object.status) ? object.status : {};
   return {
     object: {
       ...object,
       spec: { ...spec, finalizers: old ? (spec.finalizers ?? []) : ['kubernetes'] },
-      status: { ...status, phase: old?.metadata.deletionTimestamp ? 'Terminating' : (status.phase ?? 'Active') },
+      status: {
+        ...status,
+        phase: old?.metadata.deletionTimestamp ? 'Terminating' : (status.phase ?? 'Active'),
+      },
     },
     causes: [],
   };
@@ -144,7 +177,9 @@ function validateRules(object: KubeObject): StatusCause[] {
     const resources = Array.isArray(rule.resources) && rule.resources.length > 0;
     const urls = Array.isArray(rule.nonResourceURLs) && rule.nonResourceURLs.length > 0;
     if (!resources && !urls && object.kind === 'Role') {
-      return [fieldError.required(`rules[${i}].resources`, 'resource rules must supply at least one api group')];
+      return [
+        fieldError.required(`rules[${i}].resources`, 'resource rules must supply at least one api group'),
+      ];
     }
     return [];
   });
@@ -170,9 +205,11 @@ function validateBinding(object: KubeObject, old: KubeObject | undefined, kind: 
       field: 'roleRef.apiGroup',
     });
   }
-  if (old && !jsonEqual(old.roleRef, roleRef)) causes.push(fieldError.invalid('roleRef', roleRef, 'cannot change roleRef'));
+  if (old && !jsonEqual(old.roleRef, roleRef))
+    causes.push(fieldError.invalid('roleRef', roleRef, 'cannot change roleRef'));
   const subjects = object.subjects ?? [];
-  if (!Array.isArray(subjects)) return [...causes, fieldError.invalid('subjects', subjects, 'must be a list')];
+  if (!Array.isArray(subjects))
+    return [...causes, fieldError.invalid('subjects', subjects, 'must be a list')];
   subjects.forEach((s: unknown, i) => {
     const at = `subjects[${i}]`;
     if (!isRecord(s)) return causes.push(fieldError.invalid(at, s, 'must be an object'));
@@ -184,7 +221,8 @@ function validateBinding(object: KubeObject, old: KubeObject | undefined, kind: 
       });
     }
     if (!s.name) causes.push(fieldError.required(`${at}.name`, ''));
-    if (s.kind === 'ServiceAccount' && !s.namespace && kind === 'ClusterRoleBinding') causes.push(fieldError.required(`${at}.namespace`, ''));
+    if (s.kind === 'ServiceAccount' && !s.namespace && kind === 'ClusterRoleBinding')
+      causes.push(fieldError.required(`${at}.namespace`, ''));
   });
   return causes;
 }
@@ -195,9 +233,12 @@ function validateCrd(object: KubeObject, old: KubeObject | undefined): StatusCau
   const names = isRecord(spec.names) ? spec.names : {};
   const expected = `${String(names.plural)}.${String(spec.group)}`;
   if (object.metadata.name !== expected && !causes.some((c) => c.field === 'metadata.name')) {
-    causes.push(fieldError.invalid('metadata.name', object.metadata.name, 'must be spec.names.plural+"."+spec.group'));
+    causes.push(
+      fieldError.invalid('metadata.name', object.metadata.name, 'must be spec.names.plural+"."+spec.group'),
+    );
   }
   const oldSpec = old && isRecord(old.spec) ? old.spec : undefined;
-  if (oldSpec && oldSpec.group !== spec.group) causes.push(fieldError.invalid('spec.group', spec.group, 'field is immutable'));
+  if (oldSpec && oldSpec.group !== spec.group)
+    causes.push(fieldError.invalid('spec.group', spec.group, 'field is immutable'));
   return causes;
 }

@@ -1,6 +1,6 @@
 import selfsigned from 'selfsigned';
 
-export interface KeyPair {
+interface KeyPair {
   cert: string;
   key: string;
 }

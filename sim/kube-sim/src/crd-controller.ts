@@ -48,7 +48,8 @@ export class CrdController {
       }
       if (event.previous) {
         const before = crdSpec(event.previous);
-        if (before.names.plural !== spec.names.plural) this.registry.unregister(before.group, before.names.plural);
+        if (before.names.plural !== spec.names.plural)
+          this.registry.unregister(before.group, before.names.plural);
       }
       this.registry.register(resourceTypeFromCrd(event.object));
       this.schedule(event.object.metadata.name ?? '');
@@ -75,7 +76,12 @@ export class CrdController {
     const status = {
       conditions: this.conditions(crd, [
         { type: 'NamesAccepted', status: 'True', reason: 'NoConflicts', message: 'no conflicts found' },
-        { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' },
+        {
+          type: 'Established',
+          status: 'True',
+          reason: 'InitialNamesAccepted',
+          message: 'the initial names have been accepted',
+        },
       ]),
       acceptedNames: acceptedNames(spec),
       storedVersions: this.storedVersions(crd),
@@ -88,32 +94,53 @@ export class CrdController {
     const key = resourceKey(spec.group, spec.names.plural);
     const objects = this.store.list(key);
     for (const o of objects) {
-      if (!o.metadata.deletionTimestamp) this.writer.systemDelete(key, o.metadata.namespace ?? '', o.metadata.name ?? '');
+      if (!o.metadata.deletionTimestamp)
+        this.writer.systemDelete(key, o.metadata.namespace ?? '', o.metadata.name ?? '');
     }
     const left = this.store.count(key);
     const status = isRecord(crd.status) ? crd.status : {};
     const conditions = this.conditions(crd, [
       left > 0
-        ? { type: 'Terminating', status: 'True', reason: 'InstanceDeletionInProgress', message: `CustomResource deletion is in progress` }
-        : { type: 'Terminating', status: 'True', reason: 'InstanceDeletionCompleted', message: `removed all instances` },
+        ? {
+            type: 'Terminating',
+            status: 'True',
+            reason: 'InstanceDeletionInProgress',
+            message: `CustomResource deletion is in progress`,
+          }
+        : {
+            type: 'Terminating',
+            status: 'True',
+            reason: 'InstanceDeletionCompleted',
+            message: `removed all instances`,
+          },
     ]);
     if (left > 0) {
-      if (!jsonEqual(status.conditions, conditions)) this.writer.systemUpdate(CRDS, { ...crd, status: { ...status, conditions } });
+      if (!jsonEqual(status.conditions, conditions))
+        this.writer.systemUpdate(CRDS, { ...crd, status: { ...status, conditions } });
       return;
     }
     const finalizers = (crd.metadata.finalizers ?? []).filter((f) => f !== FINALIZER_CRD_CLEANUP);
-    this.writer.systemUpdate(CRDS, { ...crd, metadata: { ...crd.metadata, finalizers }, status: { ...status, conditions } });
+    this.writer.systemUpdate(CRDS, {
+      ...crd,
+      metadata: { ...crd.metadata, finalizers },
+      status: { ...status, conditions },
+    });
   }
 
   /** The CRD's conditions with `updates` merged in; a condition's transition time moves only when its status flips. */
   private conditions(crd: KubeObject, updates: Condition[]): Condition[] {
-    const current = (isRecord(crd.status) && Array.isArray(crd.status.conditions) ? crd.status.conditions : []) as Condition[];
+    const current = (
+      isRecord(crd.status) && Array.isArray(crd.status.conditions) ? crd.status.conditions : []
+    ) as Condition[];
     const stamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     const merged = [...current];
     for (const update of updates) {
       const index = merged.findIndex((c) => c.type === update.type);
       const before = merged[index];
-      const next = { ...update, lastTransitionTime: before?.status === update.status ? before.lastTransitionTime : stamp };
+      const next = {
+        ...update,
+        lastTransitionTime: before?.status === update.status ? before.lastTransitionTime : stamp,
+      };
       if (index >= 0) merged[index] = next;
       else merged.push(next);
     }
@@ -121,8 +148,13 @@ export class CrdController {
   }
 
   private storedVersions(crd: KubeObject): string[] {
-    const before = isRecord(crd.status) && Array.isArray(crd.status.storedVersions) ? (crd.status.storedVersions as string[]) : [];
-    const storage = crdSpec(crd).versions.filter((v) => v.storage).map((v) => v.name);
+    const before =
+      isRecord(crd.status) && Array.isArray(crd.status.storedVersions)
+        ? (crd.status.storedVersions as string[])
+        : [];
+    const storage = crdSpec(crd)
+      .versions.filter((v) => v.storage)
+      .map((v) => v.name);
     return [...new Set([...before, ...storage])];
   }
 }

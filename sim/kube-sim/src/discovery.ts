@@ -2,7 +2,7 @@ import type { ResourceRegistry } from './resource-registry.js';
 import { apiVersionOf, type ResourceType } from './resource-type.js';
 
 /** The Kubernetes release kube-sim presents itself as. */
-export const KUBE_VERSION = { major: '1', minor: '32', gitVersion: 'v1.32.0+kube-sim' } as const;
+const KUBE_VERSION = { major: '1', minor: '32', gitVersion: 'v1.32.0+kube-sim' } as const;
 
 export function versionInfo(): Record<string, string> {
   return {

@@ -102,7 +102,10 @@ export class GarbageCollector {
     }
     if (states.includes('dangling')) {
       const kept = refs.filter((_r, i) => states[i] !== 'dangling');
-      this.writer.systemUpdate(key, { ...dependent, metadata: { ...dependent.metadata, ownerReferences: kept } });
+      this.writer.systemUpdate(key, {
+        ...dependent,
+        metadata: { ...dependent.metadata, ownerReferences: kept },
+      });
     }
   }
 
@@ -115,7 +118,8 @@ export class GarbageCollector {
     if (ownerType?.namespaced && location.namespace !== dependentNamespace) return 'dangling';
     if (dependentType && !dependentType.namespaced && ownerType?.namespaced) return 'dangling';
     const owner = this.store.get(location.key, location.namespace, location.name);
-    if (owner?.metadata.deletionTimestamp && owner.metadata.finalizers?.includes(FINALIZER_FOREGROUND)) return 'waiting';
+    if (owner?.metadata.deletionTimestamp && owner.metadata.finalizers?.includes(FINALIZER_FOREGROUND))
+      return 'waiting';
     return 'solid';
   }
 

@@ -4,7 +4,7 @@ const DAY = 24 * HOUR;
 const YEAR = 365 * DAY;
 
 /** A duration the way kubectl's AGE column shows it: `45s`, `5m30s`, `3h`, `2d4h`, `1y20d`. */
-export function humanDuration(seconds: number): string {
+function humanDuration(seconds: number): string {
   if (seconds < -1) return '<invalid>';
   const s = Math.max(0, Math.floor(seconds));
   if (s < 2 * MINUTE) return `${s}s`;

@@ -15,3 +15,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   return false;
 }
+
+/** A value as an error message shows it: strings as they are, anything else as JSON. */
+export function displayValue(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createApiHandler } from './api-handler.js';
@@ -65,7 +70,9 @@ export async function startKubeSim(options: KubeSimOptions = {}): Promise<KubeSi
   const persisted = options.statePath ? await loadState(options.statePath) : undefined;
   const adminToken = options.adminToken ?? persisted?.adminToken ?? randomBytes(24).toString('base64url');
   const signingKey = persisted ? Buffer.from(persisted.signingKey, 'base64') : randomBytes(32);
-  const certificates = options.http ? undefined : (persisted?.certificates ?? (await generateServingCertificates()));
+  const certificates = options.http
+    ? undefined
+    : (persisted?.certificates ?? (await generateServingCertificates()));
 
   const store = new ObjectStore(options.watchWindow ?? DEFAULT_WATCH_WINDOW, persisted?.store);
   const registry = new ResourceRegistry();
@@ -80,7 +87,10 @@ export async function startKubeSim(options: KubeSimOptions = {}): Promise<KubeSi
   crds.reconcileAll();
 
   const authenticator = new TokenAuthenticator({
-    staticTokens: [{ token: adminToken, username: 'admin', groups: ['system:masters'] }, ...(options.tokens ?? [])],
+    staticTokens: [
+      { token: adminToken, username: 'admin', groups: ['system:masters'] },
+      ...(options.tokens ?? []),
+    ],
     signingKey,
   });
   const state = options.statePath
@@ -184,4 +194,3 @@ function parseListen(listen: string): { host: string; port: number } {
   const host = m[1] ?? m[2] ?? '';
   return { host: host === '' ? '127.0.0.1' : host, port };
 }
-

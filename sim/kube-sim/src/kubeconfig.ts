@@ -9,7 +9,7 @@ export interface KubeconfigInput {
   namespace?: string;
 }
 
-export const CONTEXT_NAME = 'kube-sim';
+const CONTEXT_NAME = 'kube-sim';
 
 /** A kubeconfig with one cluster, one token user and a current context, as kubectl and client-node read it. */
 export function kubeconfigYaml(input: KubeconfigInput): string {
@@ -21,7 +21,9 @@ export function kubeconfigYaml(input: KubeconfigInput): string {
         name: CONTEXT_NAME,
         cluster: {
           server: input.server,
-          ...(input.caPem ? { 'certificate-authority-data': Buffer.from(input.caPem).toString('base64') } : {}),
+          ...(input.caPem
+            ? { 'certificate-authority-data': Buffer.from(input.caPem).toString('base64') }
+            : {}),
         },
       },
     ],
@@ -29,7 +31,11 @@ export function kubeconfigYaml(input: KubeconfigInput): string {
     contexts: [
       {
         name: CONTEXT_NAME,
-        context: { cluster: CONTEXT_NAME, user: input.user, ...(input.namespace ? { namespace: input.namespace } : {}) },
+        context: {
+          cluster: CONTEXT_NAME,
+          user: input.user,
+          ...(input.namespace ? { namespace: input.namespace } : {}),
+        },
       },
     ],
     'current-context': CONTEXT_NAME,

@@ -65,7 +65,9 @@ function parseRequirement(text: string): Requirement {
   }
   const exists = EXISTS_FORM.exec(text);
   if (exists) return { key: exists[2] ?? '', operator: exists[1] ? '!' : 'exists', values: [] };
-  throw badRequest(`unable to parse requirement: found '${text}', expected: key, !key, key=value or key in (values)`);
+  throw badRequest(
+    `unable to parse requirement: found '${text}', expected: key, !key, key=value or key in (values)`,
+  );
 }
 
 function checked(r: Requirement): Requirement {

@@ -21,7 +21,9 @@ async function main(argv: string[]): Promise<number> {
     `kube-sim: Kubernetes API server simulator listening on ${sim.url}`,
     `kubeconfig (user admin, group system:masters): ${resolve(kubeconfigPath)}`,
     `try: kubectl --kubeconfig ${kubeconfigPath} get namespaces`,
-    ...(simOptions.tokens ?? []).map((t) => `token for ${t.username}${t.groups?.length ? ` (${t.groups.join(', ')})` : ''}`),
+    ...(simOptions.tokens ?? []).map(
+      (t) => `token for ${t.username}${t.groups?.length ? ` (${t.groups.join(', ')})` : ''}`,
+    ),
   ];
   process.stdout.write(`${out.join('\n')}\n`);
   const stop = (): void => {

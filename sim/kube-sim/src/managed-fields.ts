@@ -52,13 +52,17 @@ export interface FieldChanges {
   removed: FieldPath[];
 }
 
-export function changedPaths(before: KubeObject | undefined, after: KubeObject, scope: FieldScope): FieldChanges {
+export function changedPaths(
+  before: KubeObject | undefined,
+  after: KubeObject,
+  scope: FieldScope,
+): FieldChanges {
   const set = leafPaths(after, scope).filter((p) => !jsonEqual(valueAt(before, p), valueAt(after, p)));
   const removed = before ? leafPaths(before, scope).filter((p) => valueAt(after, p) === undefined) : [];
   return { set, removed };
 }
 
-export function toFieldSet(paths: readonly FieldPath[]): FieldSet {
+function toFieldSet(paths: readonly FieldPath[]): FieldSet {
   const set: FieldSet = {};
   for (const path of paths) {
     let node = set;
@@ -94,7 +98,10 @@ export function pathsOverlap(a: FieldPath, b: FieldPath): boolean {
 }
 
 /** Removes from every entry the paths in `taken`; entries left empty are dropped. */
-export function withoutPaths(entries: readonly ManagedFieldsEntry[], taken: readonly FieldPath[]): ManagedFieldsEntry[] {
+export function withoutPaths(
+  entries: readonly ManagedFieldsEntry[],
+  taken: readonly FieldPath[],
+): ManagedFieldsEntry[] {
   if (taken.length === 0) return [...entries];
   return entries
     .map((e) => {
@@ -112,7 +119,11 @@ export interface ManagerIdentity {
 }
 
 export function sameManager(e: ManagedFieldsEntry, id: ManagerIdentity): boolean {
-  return e.manager === id.manager && e.operation === id.operation && (e.subresource ?? '') === (id.subresource ?? '');
+  return (
+    e.manager === id.manager &&
+    e.operation === id.operation &&
+    (e.subresource ?? '') === (id.subresource ?? '')
+  );
 }
 
 /**

@@ -65,7 +65,8 @@ export class NamespaceLifecycle {
       const key = resourceKey(type.group, type.plural);
       for (const object of this.store.list(key, namespace)) {
         remaining += 1;
-        if (!object.metadata.deletionTimestamp) this.writer.systemDelete(key, namespace, object.metadata.name ?? '');
+        if (!object.metadata.deletionTimestamp)
+          this.writer.systemDelete(key, namespace, object.metadata.name ?? '');
       }
     }
     if (remaining === 0 && !ns.metadata.finalizers?.length) this.store.remove(NAMESPACES, '', namespace);

@@ -19,7 +19,7 @@ const NAME_PART_MESSAGE =
 const LABEL_VALUE_MESSAGE =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
-export function validateName(name: string, rule: NameRule, field = 'metadata.name'): StatusCause[] {
+function validateName(name: string, rule: NameRule, field = 'metadata.name'): StatusCause[] {
   switch (rule) {
     case 'subdomain':
       if (name.length > 253) return [fieldError.invalid(field, name, 'must be no more than 253 characters')];
@@ -47,7 +47,11 @@ function validateQualifiedName(value: string, field: string): StatusCause[] {
   }
   if (name.length === 0 || name.length > 63 || !QUALIFIED_NAME_PART.test(name)) {
     causes.push(
-      fieldError.invalid(field, value, name.length > 63 ? 'name part must be no more than 63 characters' : NAME_PART_MESSAGE),
+      fieldError.invalid(
+        field,
+        value,
+        name.length > 63 ? 'name part must be no more than 63 characters' : NAME_PART_MESSAGE,
+      ),
     );
   }
   return causes;
@@ -61,14 +65,19 @@ export function validateObjectMeta(meta: ObjectMeta, rule: NameRule): StatusCaus
   causes.push(...validateStringMap(meta.labels, 'metadata.labels', true));
   causes.push(...validateStringMap(meta.annotations, 'metadata.annotations', false));
   if (meta.finalizers !== undefined) {
-    if (!Array.isArray(meta.finalizers)) causes.push(fieldError.invalid('metadata.finalizers', meta.finalizers, 'must be a list'));
-    else meta.finalizers.forEach((f, i) => causes.push(...validateQualifiedName(String(f), `metadata.finalizers[${i}]`)));
+    if (!Array.isArray(meta.finalizers))
+      causes.push(fieldError.invalid('metadata.finalizers', meta.finalizers, 'must be a list'));
+    else
+      meta.finalizers.forEach((f, i) =>
+        causes.push(...validateQualifiedName(f, `metadata.finalizers[${i}]`)),
+      );
   }
   (meta.ownerReferences ?? []).forEach((ref, i) => {
     const at = `metadata.ownerReferences[${i}]`;
     if (!isRecord(ref)) return causes.push(fieldError.invalid(at, ref, 'must be an object'));
     for (const key of ['apiVersion', 'kind', 'name', 'uid'] as const) {
-      if (!ref[key]) causes.push(fieldError.required(`${at}.${key}`, key === 'uid' ? 'uid must not be empty' : ''));
+      if (!ref[key])
+        causes.push(fieldError.required(`${at}.${key}`, key === 'uid' ? 'uid must not be empty' : ''));
     }
   });
   return causes;
@@ -80,9 +89,15 @@ function validateStringMap(map: unknown, field: string, labels: boolean): Status
   const causes: StatusCause[] = [];
   for (const [key, value] of Object.entries(map)) {
     causes.push(...validateQualifiedName(key, field));
-    if (typeof value !== 'string') causes.push(fieldError.invalid(`${field}`, value, 'must be a string'));
+    if (typeof value !== 'string') causes.push(fieldError.invalid(field, value, 'must be a string'));
     else if (labels && (value.length > 63 || !LABEL_VALUE.test(value))) {
-      causes.push(fieldError.invalid(field, value, value.length > 63 ? 'must be no more than 63 characters' : LABEL_VALUE_MESSAGE));
+      causes.push(
+        fieldError.invalid(
+          field,
+          value,
+          value.length > 63 ? 'must be no more than 63 characters' : LABEL_VALUE_MESSAGE,
+        ),
+      );
     }
   }
   return causes;

@@ -143,9 +143,17 @@ export class ObjectStore {
     return { resourceVersion: this.rv, objects };
   }
 
-  private record(type: EventType, key: string, object: KubeObject, previous: KubeObject | undefined): KubeObject {
+  private record(
+    type: EventType,
+    key: string,
+    object: KubeObject,
+    previous: KubeObject | undefined,
+  ): KubeObject {
     this.rv += 1;
-    const stored: KubeObject = { ...object, metadata: { ...object.metadata, resourceVersion: String(this.rv) } };
+    const stored: KubeObject = {
+      ...object,
+      metadata: { ...object.metadata, resourceVersion: String(this.rv) },
+    };
     if (type === 'DELETED') this.drop(key, stored);
     else this.put(key, stored);
     const event: StoreEvent = {

@@ -3,7 +3,7 @@ import fastJsonPatch from 'fast-json-patch';
 import { parse as parseYaml } from 'yaml';
 import { admitBuiltin, nameRuleOf } from './builtin-admission.js';
 import type { KubeObject, ObjectMeta } from './kube-object.js';
-import { isRecord, jsonEqual } from './json-value.js';
+import { displayValue, isRecord, jsonEqual } from './json-value.js';
 import {
   changedPaths,
   leafPaths,
@@ -63,7 +63,7 @@ export interface DeleteOptions {
   dryRun: boolean;
 }
 
-export const PATCH_TYPES = {
+const PATCH_TYPES = {
   json: 'application/json-patch+json',
   merge: 'application/merge-patch+json',
   strategic: 'application/strategic-merge-patch+json',
@@ -76,7 +76,8 @@ export const FINALIZER_CRD_CLEANUP = 'customresourcecleanup.apiextensions.k8s.io
 const NAMESPACE_KEY = resourceKey('', 'namespaces');
 const CRD_KEY = resourceKey('apiextensions.k8s.io', 'customresourcedefinitions');
 const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
-const NAMESPACE_MISMATCH = 'the namespace of the provided object does not match the namespace sent on the request';
+const NAMESPACE_MISMATCH =
+  'the namespace of the provided object does not match the namespace sent on the request';
 /** Namespaces kube refuses to delete. */
 const PROTECTED_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
 
@@ -91,7 +92,13 @@ export class ObjectWriter {
     private readonly registry: ResourceRegistry,
   ) {}
 
-  create(type: ResourceType, version: string, namespace: string | undefined, body: unknown, options: WriteOptions): WriteResult {
+  create(
+    type: ResourceType,
+    version: string,
+    namespace: string | undefined,
+    body: unknown,
+    options: WriteOptions,
+  ): WriteResult {
     const input = this.decode(type, version, body);
     this.placeNamespace(type, input, namespace);
     if (!input.metadata.name && input.metadata.generateName) {
@@ -100,7 +107,13 @@ export class ObjectWriter {
     return this.createDecoded(type, version, input, options, undefined);
   }
 
-  update(type: ResourceType, version: string, target: Target, body: unknown, options: WriteOptions): WriteResult {
+  update(
+    type: ResourceType,
+    version: string,
+    target: Target,
+    body: unknown,
+    options: WriteOptions,
+  ): WriteResult {
     const input = this.decode(type, version, body);
     this.placeNamespace(type, input, target.namespace);
     this.checkName(input, target.name);
@@ -110,7 +123,15 @@ export class ObjectWriter {
         fieldError.invalid('metadata.resourceVersion', '0x0', 'must be specified for an update'),
       ]);
     }
-    return this.commit(type, version, old, this.scoped(type, old, input, target.subresource), target, options, undefined);
+    return this.commit(
+      type,
+      version,
+      old,
+      this.scoped(type, old, input, target.subresource),
+      target,
+      options,
+      undefined,
+    );
   }
 
   patch(
@@ -136,16 +157,32 @@ export class ObjectWriter {
     const candidate = this.decode(type, version, patched);
     this.placeNamespace(type, candidate, target.namespace);
     this.checkName(candidate, target.name);
-    return this.commit(type, version, old, this.scoped(type, old, candidate, target.subresource), target, options, undefined);
+    return this.commit(
+      type,
+      version,
+      old,
+      this.scoped(type, old, candidate, target.subresource),
+      target,
+      options,
+      undefined,
+    );
   }
 
   /** Deletes at once, or marks for deletion when finalizers (or the propagation policy) hold the object. */
-  delete(type: ResourceType, target: Target, options: DeleteOptions): { object: KubeObject; deleted: boolean } {
+  delete(
+    type: ResourceType,
+    target: Target,
+    options: DeleteOptions,
+  ): { object: KubeObject; deleted: boolean } {
     const key = resourceKey(type.group, type.plural);
     const old = this.existing(type, target);
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== old.metadata.uid) {
-      throw conflict(refOf(type), target.name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${old.metadata.uid ?? ''}`);
+      throw conflict(
+        refOf(type),
+        target.name,
+        `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${old.metadata.uid ?? ''}`,
+      );
     }
     if (pre?.resourceVersion && pre.resourceVersion !== old.metadata.resourceVersion) {
       throw conflict(
@@ -164,7 +201,10 @@ export class ObjectWriter {
     if (options.propagationPolicy === 'Foreground') add(FINALIZER_FOREGROUND);
     if (finalizers.length === 0) {
       if (options.dryRun) return { object: old, deleted: true };
-      return { object: this.store.remove(key, old.metadata.namespace ?? '', target.name) ?? old, deleted: true };
+      return {
+        object: this.store.remove(key, old.metadata.namespace ?? '', target.name) ?? old,
+        deleted: true,
+      };
     }
     const marked: KubeObject = {
       ...old,
@@ -199,16 +239,31 @@ export class ObjectWriter {
   systemDelete(key: string, namespace: string, name: string, policy: PropagationPolicy = 'Background'): void {
     const type = this.registry.get(key);
     if (!type || !this.store.get(key, namespace, name)) return;
-    this.delete(type, { namespace, name, subresource: undefined }, { propagationPolicy: policy, dryRun: false });
+    this.delete(
+      type,
+      { namespace, name, subresource: undefined },
+      { propagationPolicy: policy, dryRun: false },
+    );
   }
 
-  private apply(type: ResourceType, version: string, target: Target, body: Buffer, options: WriteOptions & { force: boolean }): WriteResult {
+  private apply(
+    type: ResourceType,
+    version: string,
+    target: Target,
+    body: Buffer,
+    options: WriteOptions & { force: boolean },
+  ): WriteResult {
     if (!options.fieldManager) {
-      throw new StatusError(422, 'Invalid', 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch', {
-        group: 'meta.k8s.io',
-        kind: 'PatchOptions',
-        causes: [fieldError.required('fieldManager', 'is required for apply patch')],
-      });
+      throw new StatusError(
+        422,
+        'Invalid',
+        'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+        {
+          group: 'meta.k8s.io',
+          kind: 'PatchOptions',
+          causes: [fieldError.required('fieldManager', 'is required for apply patch')],
+        },
+      );
     }
     let parsed: unknown;
     try {
@@ -219,7 +274,9 @@ export class ObjectWriter {
     if (!isRecord(parsed)) throw badRequest('error decoding YAML: the apply configuration must be an object');
     const expected = apiVersionOf(type.group, version);
     if (parsed.apiVersion !== expected) {
-      throw badRequest(`Incorrect version specified in apply patch. Specified patch version: ${String(parsed.apiVersion ?? '')}, expected: ${expected}`);
+      throw badRequest(
+        `Incorrect version specified in apply patch. Specified patch version: ${displayValue(parsed.apiVersion ?? '')}, expected: ${expected}`,
+      );
     }
     const applied = this.decode(type, version, parsed);
     this.placeNamespace(type, applied, target.namespace);
@@ -246,7 +303,15 @@ export class ObjectWriter {
       if (target.subresource) throw notFound(refOf(type), target.name);
       return this.createDecoded(type, version, merged, options, merged.metadata.managedFields ?? []);
     }
-    return this.commit(type, version, old, this.scoped(type, old, merged, target.subresource), target, options, 'apply');
+    return this.commit(
+      type,
+      version,
+      old,
+      this.scoped(type, old, merged, target.subresource),
+      target,
+      options,
+      'apply',
+    );
   }
 
   private createDecoded(
@@ -297,32 +362,30 @@ export class ObjectWriter {
     const key = resourceKey(type.group, type.plural);
     const rv = candidate.metadata.resourceVersion;
     if (rv && rv !== old.metadata.resourceVersion) throw conflict(refOf(type), target.name, STALE_OBJECT);
-    const meta: ObjectMeta = {
-      ...candidate.metadata,
-      name: old.metadata.name ?? target.name,
-      uid: old.metadata.uid ?? randomUUID(),
-      creationTimestamp: old.metadata.creationTimestamp ?? now(),
-      resourceVersion: old.metadata.resourceVersion ?? '',
-    };
-    if (old.metadata.namespace !== undefined) meta.namespace = old.metadata.namespace;
-    for (const field of ['deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const) {
-      if (old.metadata[field] === undefined) delete meta[field];
-      else meta[field] = old.metadata[field] as never;
-    }
+    const meta = systemMetadata(old, candidate, target.name);
     if (old.metadata.deletionTimestamp) {
       const added = (meta.finalizers ?? []).filter((f) => !(old.metadata.finalizers ?? []).includes(f));
       if (added.length > 0) {
         throw invalid(type, target.name, [
-          fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => `"${f}"`).join(', ')}}`),
+          fieldError.forbidden(
+            'metadata.finalizers',
+            `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => `"${f}"`).join(', ')}}`,
+          ),
         ]);
       }
     }
     const { object, warnings } = this.admit(type, version, { ...candidate, metadata: meta }, old, options);
-    if (type.generation && specChanged(type, old, object)) object.metadata.generation = (old.metadata.generation ?? 0) + 1;
+    if (type.generation && specChanged(type, old, object))
+      object.metadata.generation = (old.metadata.generation ?? 0) + 1;
     const scope = scopeOf(type, target.subresource);
     if (operation !== 'apply') {
       const id = managerOf(type, version, options.fieldManager, target.subresource);
-      object.metadata.managedFields = recordUpdate(old.metadata.managedFields ?? [], id, changedPaths(old, object, scope), now());
+      object.metadata.managedFields = recordUpdate(
+        old.metadata.managedFields ?? [],
+        id,
+        changedPaths(old, object, scope),
+        now(),
+      );
     }
     if (jsonEqual(withoutTimes(object), withoutTimes(old))) return { object: old, created: false, warnings };
     if (options.dryRun) return { object, created: false, warnings };
@@ -348,7 +411,12 @@ export class ObjectWriter {
     const schema = type.custom?.schemas.get(version);
     if (type.custom && schema) {
       const result = validateCustomResource(schema, candidate);
-      object = { ...result.object, apiVersion: candidate.apiVersion, kind: candidate.kind, metadata: candidate.metadata };
+      object = {
+        ...result.object,
+        apiVersion: candidate.apiVersion,
+        kind: candidate.kind,
+        metadata: candidate.metadata,
+      };
       causes.push(...result.causes.filter((c) => !c.field.startsWith('metadata')));
       const unknown = leafPaths(candidate, 'all')
         .filter((p) => p[0] !== 'metadata' && valueAt(object, p) === undefined)
@@ -370,23 +438,40 @@ export class ObjectWriter {
 
   /** Rejects bodies that are not objects of this resource's kind; fills in apiVersion and kind. */
   private decode(type: ResourceType, version: string, body: unknown): KubeObject {
-    if (!isRecord(body)) throw badRequest(`${type.kind} in version "${version}" cannot be handled as a ${type.kind}: the body must be a JSON object`);
+    if (!isRecord(body))
+      throw badRequest(
+        `${type.kind} in version "${version}" cannot be handled as a ${type.kind}: the body must be a JSON object`,
+      );
     const apiVersion = apiVersionOf(type.group, version);
     if (body.apiVersion !== undefined && body.apiVersion !== apiVersion) {
-      throw badRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${apiVersion})`);
+      throw badRequest(
+        `the API version in the data (${displayValue(body.apiVersion)}) does not match the expected API version (${apiVersion})`,
+      );
     }
     if (body.kind !== undefined && body.kind !== type.kind) {
-      throw badRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${type.kind})`);
+      throw badRequest(
+        `the kind in the data (${displayValue(body.kind)}) does not match the expected kind (${type.kind})`,
+      );
     }
     const metadata = body.metadata ?? {};
-    if (!isRecord(metadata)) throw badRequest(`${type.kind} in version "${version}" cannot be handled as a ${type.kind}: metadata must be an object`);
+    if (!isRecord(metadata))
+      throw badRequest(
+        `${type.kind} in version "${version}" cannot be handled as a ${type.kind}: metadata must be an object`,
+      );
     for (const field of ['name', 'namespace', 'generateName', 'resourceVersion'] as const) {
       const value = metadata[field];
       if (value !== undefined && typeof value !== 'string') {
-        throw badRequest(`${type.kind} in version "${version}" cannot be handled as a ${type.kind}: json: cannot unmarshal ${typeof value} into Go struct field ObjectMeta.metadata.${field} of type string`);
+        throw badRequest(
+          `${type.kind} in version "${version}" cannot be handled as a ${type.kind}: json: cannot unmarshal ${typeof value} into Go struct field ObjectMeta.metadata.${field} of type string`,
+        );
       }
     }
-    return { ...structuredClone(body), apiVersion, kind: type.kind, metadata: structuredClone(metadata) as ObjectMeta };
+    return {
+      ...structuredClone(body),
+      apiVersion,
+      kind: type.kind,
+      metadata: structuredClone(metadata),
+    };
   }
 
   private placeNamespace(type: ResourceType, object: KubeObject, namespace: string | undefined): void {
@@ -401,26 +486,31 @@ export class ObjectWriter {
 
   private checkName(object: KubeObject, name: string): void {
     const given = object.metadata.name;
-    if (given && given !== name) throw badRequest(`the name of the object (${given}) does not match the name on the URL (${name})`);
+    if (given && given !== name)
+      throw badRequest(`the name of the object (${given}) does not match the name on the URL (${name})`);
     object.metadata.name = name;
   }
 
   private checkCreatable(type: ResourceType, namespace: string | undefined, name: string): void {
     if (type.custom) {
       const crd = this.store.get(CRD_KEY, '', type.custom.crdName);
-      if (crd?.metadata.deletionTimestamp) throw methodNotAllowed('create not allowed while custom resource definition is terminating');
+      if (crd?.metadata.deletionTimestamp)
+        throw methodNotAllowed('create not allowed while custom resource definition is terminating');
     }
     if (!type.namespaced || namespace === undefined) return;
     const ns = this.store.get(NAMESPACE_KEY, '', namespace);
     if (!ns) throw notFound({ group: '', resource: 'namespaces' }, namespace);
     if (ns.metadata.deletionTimestamp) {
       const message = `unable to create new content in namespace ${namespace} because it is being terminated`;
-      throw forbidden(`${type.plural}${type.group ? `.${type.group}` : ''} "${name}" is forbidden: ${message}`, {
-        name,
-        group: type.group,
-        kind: type.plural,
-        causes: [{ reason: 'NamespaceTerminating', message, field: 'metadata.namespace' }],
-      });
+      throw forbidden(
+        `${type.plural}${type.group ? `.${type.group}` : ''} "${name}" is forbidden: ${message}`,
+        {
+          name,
+          group: type.group,
+          kind: type.plural,
+          causes: [{ reason: 'NamespaceTerminating', message, field: 'metadata.namespace' }],
+        },
+      );
     }
   }
 
@@ -434,9 +524,17 @@ export class ObjectWriter {
    * With a status subresource, the main endpoint keeps the stored status and `/status` changes
    * nothing but status (and its managed fields); without one, the whole object is written.
    */
-  private scoped(type: ResourceType, old: KubeObject, candidate: KubeObject, subresource: string | undefined): KubeObject {
+  private scoped(
+    type: ResourceType,
+    old: KubeObject,
+    candidate: KubeObject,
+    subresource: string | undefined,
+  ): KubeObject {
     if (subresource === 'status') {
-      const result: KubeObject = { ...old, metadata: { ...old.metadata, resourceVersion: candidate.metadata.resourceVersion ?? '' } };
+      const result: KubeObject = {
+        ...old,
+        metadata: { ...old.metadata, resourceVersion: candidate.metadata.resourceVersion ?? '' },
+      };
       if (candidate.metadata.managedFields) result.metadata.managedFields = candidate.metadata.managedFields;
       if (candidate.status === undefined) delete result.status;
       else result.status = candidate.status;
@@ -451,10 +549,18 @@ export class ObjectWriter {
     return candidate;
   }
 
-  private deleteNamespace(type: ResourceType, old: KubeObject, dryRun: boolean): { object: KubeObject; deleted: boolean } {
+  private deleteNamespace(
+    type: ResourceType,
+    old: KubeObject,
+    dryRun: boolean,
+  ): { object: KubeObject; deleted: boolean } {
     const name = old.metadata.name ?? '';
     if (PROTECTED_NAMESPACES.has(name)) {
-      throw forbidden(`namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, group: '', kind: 'namespaces' });
+      throw forbidden(`namespaces "${name}" is forbidden: this namespace may not be deleted`, {
+        name,
+        group: '',
+        kind: 'namespaces',
+      });
     }
     if (old.metadata.deletionTimestamp || dryRun) return { object: old, deleted: false };
     const status = isRecord(old.status) ? old.status : {};
@@ -467,6 +573,28 @@ export class ObjectWriter {
   }
 }
 
+/** The candidate's metadata with what only the server sets taken from the stored object. */
+function systemMetadata(old: KubeObject, candidate: KubeObject, name: string): ObjectMeta {
+  const {
+    deletionTimestamp: _dt,
+    deletionGracePeriodSeconds: _dg,
+    generation: _g,
+    ...clientMeta
+  } = candidate.metadata;
+  const { namespace, deletionTimestamp, deletionGracePeriodSeconds, generation } = old.metadata;
+  return {
+    ...clientMeta,
+    name: old.metadata.name ?? name,
+    uid: old.metadata.uid ?? randomUUID(),
+    creationTimestamp: old.metadata.creationTimestamp ?? now(),
+    resourceVersion: old.metadata.resourceVersion ?? '',
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(deletionTimestamp !== undefined ? { deletionTimestamp } : {}),
+    ...(deletionGracePeriodSeconds !== undefined ? { deletionGracePeriodSeconds } : {}),
+    ...(generation !== undefined ? { generation } : {}),
+  };
+}
+
 function now(): string {
   // Kubernetes timestamps have second precision.
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -474,7 +602,8 @@ function now(): string {
 
 function randomSuffix(): string {
   let s = '';
-  for (let i = 0; i < 5; i++) s += GENERATE_NAME_ALPHABET[Math.floor(Math.random() * GENERATE_NAME_ALPHABET.length)] ?? 'x';
+  for (let i = 0; i < 5; i++)
+    s += GENERATE_NAME_ALPHABET[Math.floor(Math.random() * GENERATE_NAME_ALPHABET.length)] ?? 'x';
   return s;
 }
 
@@ -483,7 +612,12 @@ function scopeOf(type: ResourceType, subresource: string | undefined): FieldScop
   return type.subresources.includes('status') ? 'no-status' : 'all';
 }
 
-function managerOf(type: ResourceType, version: string, manager: string | undefined, subresource: string | undefined): ManagerIdentity {
+function managerOf(
+  type: ResourceType,
+  version: string,
+  manager: string | undefined,
+  subresource: string | undefined,
+): ManagerIdentity {
   return {
     manager: manager ?? 'unknown',
     operation: 'Update',
@@ -504,7 +638,10 @@ function specChanged(type: ResourceType, old: KubeObject, next: KubeObject): boo
 /** The object without what changes on every write, to recognise writes that change nothing. */
 function withoutTimes(object: KubeObject): KubeObject {
   const managedFields = object.metadata.managedFields?.map(({ time: _t, ...rest }) => rest);
-  return { ...object, metadata: { ...object.metadata, resourceVersion: '', managedFields: managedFields as never } };
+  return {
+    ...object,
+    metadata: { ...object.metadata, resourceVersion: '', managedFields: managedFields as never },
+  };
 }
 
 function parseJson(body: Buffer): unknown {
@@ -516,10 +653,16 @@ function parseJson(body: Buffer): unknown {
 }
 
 function applyJsonPatch(old: KubeObject, patch: unknown): unknown {
-  if (!Array.isArray(patch)) throw badRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  if (!Array.isArray(patch))
+    throw badRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
   try {
-    return fastJsonPatch.applyPatch(structuredClone(old), patch as fastJsonPatch.Operation[], true, false).newDocument;
+    return fastJsonPatch.applyPatch(structuredClone(old), patch as fastJsonPatch.Operation[], true, false)
+      .newDocument;
   } catch (e: unknown) {
-    throw new StatusError(422, 'Invalid', `the server rejected our request due to an error in our request: ${e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e)}`);
+    throw new StatusError(
+      422,
+      'Invalid',
+      `the server rejected our request due to an error in our request: ${e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e)}`,
+    );
   }
 }

@@ -12,7 +12,10 @@ export function openApiV3Index(registry: ResourceRegistry): unknown {
   const paths: Record<string, { serverRelativeURL: string }> = {};
   for (const gv of groupVersions(registry)) {
     const path = gvPath(gv.group, gv.version);
-    const hash = createHash('sha512').update(JSON.stringify(openApiV3Document(registry, path))).digest('hex').slice(0, 64);
+    const hash = createHash('sha512')
+      .update(JSON.stringify(openApiV3Document(registry, path)))
+      .digest('hex')
+      .slice(0, 64);
     paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${hash.toUpperCase()}` };
   }
   return { paths };
@@ -28,7 +31,10 @@ export function openApiV3Document(registry: ResourceRegistry, path: string): unk
     const gvk = { group: type.group, version: gv.version, kind: type.kind };
     const ref = schemaName(type, gv.version);
     schemas[ref] = {
-      ...(type.custom?.schemas.get(gv.version) ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }),
+      ...(type.custom?.schemas.get(gv.version) ?? {
+        type: 'object',
+        'x-kubernetes-preserve-unknown-fields': true,
+      }),
       'x-kubernetes-group-version-kind': [gvk],
     };
     const base = `/${path}${type.namespaced ? '/namespaces/{namespace}' : ''}/${type.plural}`;
@@ -80,7 +86,8 @@ function schemaName(type: ResourceType, version: string): string {
 function groupVersions(registry: ResourceRegistry): { group: string; version: string }[] {
   const seen = new Map<string, { group: string; version: string }>();
   for (const type of registry.all()) {
-    for (const version of type.versions) seen.set(apiVersionOf(type.group, version), { group: type.group, version });
+    for (const version of type.versions)
+      seen.set(apiVersionOf(type.group, version), { group: type.group, version });
   }
   return [...seen.values()];
 }

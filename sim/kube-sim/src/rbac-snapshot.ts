@@ -36,10 +36,19 @@ export class RbacSnapshot {
 
   /** Seeds the bootstrap objects as real, stored objects. */
   static seedKeys(rbac: RbacObjects): [string, KubeObject[]][] {
-    const kinds = { roles: 'Role', clusterRoles: 'ClusterRole', roleBindings: 'RoleBinding', clusterRoleBindings: 'ClusterRoleBinding' };
+    const kinds = {
+      roles: 'Role',
+      clusterRoles: 'ClusterRole',
+      roleBindings: 'RoleBinding',
+      clusterRoleBindings: 'ClusterRoleBinding',
+    };
     return (Object.keys(KEYS) as (keyof typeof KEYS)[]).map((k) => [
       KEYS[k],
-      (rbac[k] as unknown as KubeObject[]).map((o) => ({ apiVersion: `${RBAC_GROUP}/v1`, kind: kinds[k], ...o })),
+      (rbac[k] as unknown as KubeObject[]).map((o) => ({
+        apiVersion: `${RBAC_GROUP}/v1`,
+        kind: kinds[k],
+        ...o,
+      })),
     ]);
   }
 

@@ -28,7 +28,11 @@ export interface ResourceType {
   /** Subresources beyond the object itself, e.g. `status` or `token`. */
   subresources: string[];
   /** Set for custom resources, keyed by version; the CRD's name too. */
-  custom?: { crdName: string; schemas: Map<string, ResourceSchema | undefined>; columns: Map<string, PrinterColumn[]> };
+  custom?: {
+    crdName: string;
+    schemas: Map<string, ResourceSchema | undefined>;
+    columns: Map<string, PrinterColumn[]>;
+  };
   /** Resources that are answered by a handler rather than stored (TokenRequest, SelfSubjectAccessReview). */
   virtual?: boolean;
   /** Whether `metadata.generation` is maintained (custom resources and CRDs, as in kube). */

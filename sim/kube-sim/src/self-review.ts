@@ -8,7 +8,9 @@ export function selfSubjectAccessReview(user: UserInfo, body: unknown, rbac: Rba
   const resource = isRecord(spec?.resourceAttributes) ? spec.resourceAttributes : undefined;
   const nonResource = isRecord(spec?.nonResourceAttributes) ? spec.nonResourceAttributes : undefined;
   if (!spec || (!resource && !nonResource)) {
-    throw badRequest('SelfSubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified');
+    throw badRequest(
+      'SelfSubjectAccessReview.authorization.k8s.io "" is invalid: spec.resourceAttributes: Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified',
+    );
   }
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
   const attrs: RequestAttributes = resource
@@ -23,7 +25,12 @@ export function selfSubjectAccessReview(user: UserInfo, body: unknown, rbac: Rba
         ...optional('namespace', text(resource.namespace)),
         ...optional('name', text(resource.name)),
       }
-    : { user, verb: text(nonResource?.verb) ?? '', resourceRequest: false, path: text(nonResource?.path) ?? '' };
+    : {
+        user,
+        verb: text(nonResource?.verb) ?? '',
+        resourceRequest: false,
+        path: text(nonResource?.path) ?? '',
+      };
   const decision = authorize(attrs, rbac);
   return {
     kind: 'SelfSubjectAccessReview',
@@ -40,7 +47,9 @@ export function selfSubjectReview(user: UserInfo): unknown {
     kind: 'SelfSubjectReview',
     apiVersion: 'authentication.k8s.io/v1',
     metadata: { creationTimestamp: null },
-    status: { userInfo: { username: user.username, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups } },
+    status: {
+      userInfo: { username: user.username, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups },
+    },
   };
 }
 

@@ -53,7 +53,9 @@ export function serverSideApply(request: ApplyRequest): KubeObject {
   const result = structuredClone(current ?? { metadata: {} });
   for (const dropped of previous ? fromFieldSet(previous.fieldsV1) : []) {
     const stillApplied = appliedPaths.some((p) => pathsOverlap(p, dropped));
-    const ownedElsewhere = remaining.some((e) => fromFieldSet(e.fieldsV1).some((p) => pathsOverlap(p, dropped)));
+    const ownedElsewhere = remaining.some((e) =>
+      fromFieldSet(e.fieldsV1).some((p) => pathsOverlap(p, dropped)),
+    );
     if (!stillApplied && !ownedElsewhere) removePath(result, dropped);
   }
   const merged = deepMerge(result, applied) as KubeObject;
@@ -91,12 +93,14 @@ function removePath(object: Record<string, unknown>, path: FieldPath): void {
     node = node[key];
   }
   if (!isRecord(node)) return;
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- JSON objects are keyed by their data
   delete node[path.at(-1) ?? ''];
   // Maps the removal left empty go too, as they were only there to hold the field.
   for (let i = parents.length - 1; i >= 0; i--) {
     const key = path[i] ?? '';
     const parent = parents[i];
     const child = parent?.[key];
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- JSON objects are keyed by their data
     if (parent && isRecord(child) && Object.keys(child).length === 0) delete parent[key];
     else break;
   }

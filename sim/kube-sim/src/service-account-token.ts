@@ -17,12 +17,18 @@ export function createServiceAccountToken(
 ): unknown {
   const account = store.get(resourceKey('', 'serviceaccounts'), namespace, name);
   if (!account) throw notFound({ group: '', resource: 'serviceaccounts' }, name);
-  if (body !== undefined && !isRecord(body)) throw badRequest('TokenRequest in version "v1" cannot be handled as a TokenRequest: the body must be an object');
+  if (body !== undefined && !isRecord(body))
+    throw badRequest(
+      'TokenRequest in version "v1" cannot be handled as a TokenRequest: the body must be an object',
+    );
   const spec = isRecord(body?.spec) ? body.spec : {};
-  const audiences = Array.isArray(spec.audiences) ? spec.audiences.filter((a): a is string => typeof a === 'string') : [];
+  const audiences = Array.isArray(spec.audiences)
+    ? spec.audiences.filter((a): a is string => typeof a === 'string')
+    : [];
   const expirationSeconds = typeof spec.expirationSeconds === 'number' ? spec.expirationSeconds : undefined;
   const causes = validateTokenRequest({ ...(expirationSeconds !== undefined ? { expirationSeconds } : {}) });
-  if (causes.length > 0) throw invalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, name, causes);
+  if (causes.length > 0)
+    throw invalid({ group: 'authentication.k8s.io', kind: 'TokenRequest' }, name, causes);
   const issued = authenticator.issueServiceAccountToken({
     namespace,
     name,
@@ -34,7 +40,11 @@ export function createServiceAccountToken(
     kind: 'TokenRequest',
     apiVersion: 'authentication.k8s.io/v1',
     metadata: { name, namespace, creationTimestamp: null },
-    spec: { audiences, expirationSeconds: expirationSeconds ?? 3600, boundObjectRef: spec.boundObjectRef ?? null },
+    spec: {
+      audiences,
+      expirationSeconds: expirationSeconds ?? 3600,
+      boundObjectRef: spec.boundObjectRef ?? null,
+    },
     status: { token: issued.token, expirationTimestamp: issued.expirationTimestamp },
   };
 }

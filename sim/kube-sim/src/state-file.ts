@@ -53,7 +53,9 @@ export class StateWriter {
 
   private async write(): Promise<void> {
     const tmp = `${this.path}.tmp`;
-    await writeFile(tmp, JSON.stringify({ version: STATE_FILE_VERSION, state: this.snapshot() }), { mode: 0o600 });
+    await writeFile(tmp, JSON.stringify({ version: STATE_FILE_VERSION, state: this.snapshot() }), {
+      mode: 0o600,
+    });
     await rename(tmp, this.path);
   }
 }

@@ -58,7 +58,7 @@ export class StatusError extends Error {
 }
 
 /** `proxmoxvms.vm.noderings.com` or plain `secrets` for the core group. */
-export function qualifiedResource(ref: ResourceRef): string {
+function qualifiedResource(ref: ResourceRef): string {
   return ref.group ? `${ref.resource}.${ref.group}` : ref.resource;
 }
 
@@ -127,7 +127,7 @@ export function unsupportedMediaType(accepted: readonly string[]): StatusError {
   return new StatusError(
     415,
     'UnsupportedMediaType',
-    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(", ")}`,
+    `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
   );
 }
 

@@ -37,6 +37,7 @@ function mergeAt(target: unknown, patch: unknown, path: string): unknown {
     }
     if (key.startsWith('$')) continue;
     const childPath = path ? `${path}.${key}` : key;
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- JSON objects are keyed by their data
     if (value === null) delete result[key];
     else if (Array.isArray(value)) result[key] = mergeList(result[key], value, strategyFor(childPath));
     else result[key] = mergeAt(result[key], value, childPath);
@@ -50,8 +51,9 @@ function strategyFor(path: string): string | undefined {
 
 function mergeList(current: unknown, patch: unknown[], strategy: string | undefined): unknown[] {
   if (strategy === undefined || !Array.isArray(current)) return patch.filter((v) => !isDeleteDirective(v));
-  if (strategy === 'set') return [...current, ...patch.filter((v) => !current.includes(v))];
-  const merged = [...current] as unknown[];
+  const existing: unknown[] = current;
+  if (strategy === 'set') return [...existing, ...patch.filter((v) => !existing.includes(v))];
+  const merged = [...existing];
   for (const item of patch) {
     if (!isRecord(item) || !(strategy in item)) {
       throw badRequest(`map: ${JSON.stringify(item)} does not contain declared merge key: ${strategy}`);

@@ -1,10 +1,10 @@
 import { age } from './human-duration.js';
 import type { KubeObject } from './kube-object.js';
-import { isRecord } from './json-value.js';
+import { displayValue, isRecord } from './json-value.js';
 import type { ResourceType } from './resource-type.js';
 import { evaluateJsonPath } from './schema/index.js';
 
-export interface ColumnDefinition {
+interface ColumnDefinition {
   name: string;
   type: string;
   format: string;
@@ -37,16 +37,35 @@ export function wantsTable(accept: string | undefined): boolean {
   );
 }
 
-function column(name: string, type: string, description: string, cell: Column['cell'], format = '', priority = 0): Column {
+function column(
+  name: string,
+  type: string,
+  description: string,
+  cell: Column['cell'],
+  format = '',
+  priority = 0,
+): Column {
   return { definition: { name, type, format, description, priority }, cell };
 }
 
-const NAME = column('Name', 'string', 'Name must be unique within a namespace.', (o) => o.metadata.name ?? '', 'name');
-const AGE = column('Age', 'string', 'CreationTimestamp is a timestamp representing the server time when this object was created.', (o, now) =>
-  age(o.metadata.creationTimestamp, now),
+const NAME = column(
+  'Name',
+  'string',
+  'Name must be unique within a namespace.',
+  (o) => o.metadata.name ?? '',
+  'name',
 );
-const CREATED_AT = column('Created At', 'date', 'CreationTimestamp is a timestamp representing the server time when this object was created.', (o) =>
-  o.metadata.creationTimestamp ?? '',
+const AGE = column(
+  'Age',
+  'string',
+  'CreationTimestamp is a timestamp representing the server time when this object was created.',
+  (o, now) => age(o.metadata.creationTimestamp, now),
+);
+const CREATED_AT = column(
+  'Created At',
+  'date',
+  'CreationTimestamp is a timestamp representing the server time when this object was created.',
+  (o) => o.metadata.creationTimestamp ?? '',
 );
 
 function field(object: KubeObject, ...path: string[]): unknown {
@@ -61,15 +80,32 @@ function count(value: unknown): number {
 }
 
 const BUILTIN_COLUMNS: Record<string, Column[]> = {
-  '/namespaces': [NAME, column('Status', 'string', 'The status of the namespace', (o) => field(o, 'status', 'phase') ?? ''), AGE],
+  '/namespaces': [
+    NAME,
+    column('Status', 'string', 'The status of the namespace', (o) => field(o, 'status', 'phase') ?? ''),
+    AGE,
+  ],
   '/secrets': [
     NAME,
     column('Type', 'string', 'The type of the secret', (o) => o.type ?? ''),
     column('Data', 'string', 'The number of entries in the secret', (o) => count(o.data)),
     AGE,
   ],
-  '/configmaps': [NAME, column('Data', 'string', 'The number of entries in the config map', (o) => count(o.data) + count(o.binaryData)), AGE],
-  '/serviceaccounts': [NAME, column('Secrets', 'string', 'The number of secrets of the service account', (o) => count(o.secrets)), AGE],
+  '/configmaps': [
+    NAME,
+    column(
+      'Data',
+      'string',
+      'The number of entries in the config map',
+      (o) => count(o.data) + count(o.binaryData),
+    ),
+    AGE,
+  ],
+  '/serviceaccounts': [
+    NAME,
+    column('Secrets', 'string', 'The number of secrets of the service account', (o) => count(o.secrets)),
+    AGE,
+  ],
   '/events': [
     column('Last Seen', 'string', 'The last time the event was seen', (o, now) =>
       age(o.lastTimestamp ?? o.eventTime ?? o.metadata.creationTimestamp, now),
@@ -77,12 +113,16 @@ const BUILTIN_COLUMNS: Record<string, Column[]> = {
     column('Type', 'string', 'The type of the event', (o) => o.type ?? ''),
     column('Reason', 'string', 'The reason of the event', (o) => o.reason ?? ''),
     column('Object', 'string', 'The object the event is about', (o) => {
-      const kind = String(field(o, 'involvedObject', 'kind') ?? '').toLowerCase();
-      return `${kind}/${String(field(o, 'involvedObject', 'name') ?? '')}`;
+      const kind = displayValue(field(o, 'involvedObject', 'kind') ?? '').toLowerCase();
+      return `${kind}/${displayValue(field(o, 'involvedObject', 'name') ?? '')}`;
     }),
     column('Message', 'string', 'The message of the event', (o) => o.message ?? ''),
   ],
-  'coordination.k8s.io/leases': [NAME, column('Holder', 'string', 'The holder of the lease', (o) => field(o, 'spec', 'holderIdentity') ?? ''), AGE],
+  'coordination.k8s.io/leases': [
+    NAME,
+    column('Holder', 'string', 'The holder of the lease', (o) => field(o, 'spec', 'holderIdentity') ?? ''),
+    AGE,
+  ],
   'rbac.authorization.k8s.io/roles': [NAME, CREATED_AT],
   'rbac.authorization.k8s.io/clusterroles': [NAME, CREATED_AT],
   'rbac.authorization.k8s.io/rolebindings': [NAME, roleColumn(), AGE],
@@ -91,7 +131,12 @@ const BUILTIN_COLUMNS: Record<string, Column[]> = {
 };
 
 function roleColumn(): Column {
-  return column('Role', 'string', 'The role the binding grants', (o) => `${String(field(o, 'roleRef', 'kind'))}/${String(field(o, 'roleRef', 'name'))}`);
+  return column(
+    'Role',
+    'string',
+    'The role the binding grants',
+    (o) => `${String(field(o, 'roleRef', 'kind'))}/${String(field(o, 'roleRef', 'name'))}`,
+  );
 }
 
 function customColumns(type: ResourceType, version: string): Column[] {

@@ -94,7 +94,8 @@ export class WatchStream implements WatchSink {
     const now = this.matches(event.object);
     const before = event.previous !== undefined && event.type === 'MODIFIED' && this.matches(event.previous);
     let type: EventType | undefined;
-    if (event.type === 'MODIFIED') type = now && before ? 'MODIFIED' : now ? 'ADDED' : before ? 'DELETED' : undefined;
+    if (event.type === 'MODIFIED')
+      type = now && before ? 'MODIFIED' : now ? 'ADDED' : before ? 'DELETED' : undefined;
     else type = now ? event.type : undefined;
     if (!type) return;
     const cacheKey = `${type}|${this.form}`;
@@ -126,7 +127,13 @@ export class WatchStream implements WatchSink {
     const apiVersion = apiVersionOf(request.type.group, request.version);
     const shown = object.apiVersion === apiVersion ? object : { ...object, apiVersion };
     const payload = request.table
-      ? toTable(request.type, request.version, [shown], { resourceVersion: object.metadata.resourceVersion ?? '' }, request.table)
+      ? toTable(
+          request.type,
+          request.version,
+          [shown],
+          { resourceVersion: object.metadata.resourceVersion ?? '' },
+          request.table,
+        )
       : shown;
     return `${JSON.stringify({ type, object: payload })}\n`;
   }
