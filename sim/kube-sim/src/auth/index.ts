@@ -1,7 +1,7 @@
 export type { UserInfo } from './user-info.js';
 export type { StaticToken } from './static-token-file.js';
-export { TokenAuthenticator, type ServiceAccountExists } from './token-authenticator.js';
+export { TokenAuthenticator } from './token-authenticator.js';
 export { validateTokenRequest } from './token-request.js';
-export { authorize, forbiddenMessage, type AuthorizationDecision } from './rbac-authorizer.js';
+export { authorize, forbiddenMessage } from './rbac-authorizer.js';
 export { bootstrapRbac } from './bootstrap-rbac.js';
-export type { PolicyRule, RbacObjects, RequestAttributes } from './rbac-objects.js';
+export type { RbacObjects, RequestAttributes } from './rbac-objects.js';
