@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { kubeBenchmark } from './kube.bench.js';
 import { pveSimBenchmark } from './pve-sim.bench.js';
 
 /** Each benchmark prints its own figures; `npm run bench -- <name> [--seconds N]`. */
@@ -6,6 +7,10 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
   'pve-sim': {
     description: 'Proxmox simulator: status reads/s and clone+start+delete cycles/s',
     run: pveSimBenchmark,
+  },
+  kube: {
+    description: 'kube-sim watch events/s delivered to 50 watchers; keys/s through a no-op reconciler',
+    run: kubeBenchmark,
   },
 };
 

@@ -58,4 +58,9 @@ export class KubeClient {
   resource<T extends KubeObject>(resource: ApiResource<T>): ResourceClient<T> {
     return new ResourceClient(this.transport, resource);
   }
+
+  /** Closes the pooled connections; watches end with their own signals. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
 }

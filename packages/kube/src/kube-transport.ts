@@ -1,5 +1,6 @@
 import type { HttpMethod, KubeConfig } from '@kubernetes/client-node';
 import { IsomorphicFetchHttpLibrary, RequestContext, Watch } from '@kubernetes/client-node';
+import type { Dispatcher } from 'undici';
 import { isStatus, kubeApiError, parseStatus } from './kube-api-error.js';
 
 export interface RequestOptions {
@@ -20,6 +21,13 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ER
 export class KubeTransport {
   private readonly http = new IsomorphicFetchHttpLibrary();
   private readonly server: string;
+  /**
+   * client-node builds a new undici Agent on every applySecurityAuthentication, so each request would
+   * pay a TLS handshake (about 120 requests/s). The TLS settings come from the kubeconfig and do not
+   * change, so the first Agent is kept and the later ones are closed unused; headers stay per request,
+   * so rotating credentials (exec plugins, token files) still apply.
+   */
+  private dispatcher: Dispatcher | undefined;
 
   constructor(readonly kubeConfig: KubeConfig) {
     const cluster = kubeConfig.getCurrentCluster();
@@ -40,12 +48,30 @@ export class KubeTransport {
     }
     if (options.signal !== undefined) ctx.setSignal(options.signal);
     await this.kubeConfig.applySecurityAuthentication(ctx);
+    this.reuseDispatcher(ctx);
     const response = await this.http.send(ctx).toPromise();
     const text = await response.body.text();
     if (response.httpStatusCode < 200 || response.httpStatusCode > 299) {
       throw kubeApiError(response.httpStatusCode, parseStatus(text));
     }
     return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  private reuseDispatcher(ctx: RequestContext): void {
+    const fresh = ctx.getDispatcher();
+    if (fresh === undefined) return;
+    if (this.dispatcher === undefined) {
+      this.dispatcher = fresh;
+      return;
+    }
+    ctx.setDispatcher(this.dispatcher);
+    void fresh.close();
+  }
+
+  /** Closes the kept connections. */
+  async close(): Promise<void> {
+    await this.dispatcher?.close();
+    this.dispatcher = undefined;
   }
 
   /**

@@ -2,6 +2,7 @@ import type { BackoffOptions } from './backoff.js';
 import { Backoff } from './backoff.js';
 import type { HistogramSnapshot } from './histogram.js';
 import { Histogram } from './histogram.js';
+import { Fifo } from './fifo.js';
 import type { ReconcileResult } from './reconciler.js';
 import { TerminalError } from './reconciler.js';
 import type { TokenBucketOptions } from './token-bucket.js';
@@ -57,7 +58,7 @@ const DEFAULT_RATE_LIMIT: TokenBucketOptions = { ratePerSecond: 10, burst: 100 }
  * added while it is being processed runs once more afterwards; the same key never runs twice at once.
  */
 export class WorkQueue {
-  private readonly queue: string[] = [];
+  private readonly queue = new Fifo<string>();
   private readonly queued = new Set<string>();
   private readonly processing = new Map<string, AbortController>();
   /** Keys added while processing: they go back on the queue when processing ends. */
@@ -157,7 +158,7 @@ export class WorkQueue {
     this.shuttingDown = true;
     for (const { timer } of this.delayed.values()) clearTimeout(timer);
     this.delayed.clear();
-    this.queue.length = 0;
+    this.queue.clear();
     this.queued.clear();
     this.dirty.clear();
     this.stopSignal.abort();
