@@ -7,36 +7,11 @@ import {
   encodePixelFormat,
   pixelFormatProblem,
   readPixelFormat,
-  type PixelFormat,
 } from './pixel-format.js';
+import { RGB222, RGB565_BIG_ENDIAN } from './pixel-formats.test-support.js';
 
 const GREY = { r: 0xaa, g: 0xaa, b: 0xaa };
 const ORANGE = { r: 0xff, g: 0x80, b: 0x00 };
-const RGB565_BIG_ENDIAN: PixelFormat = {
-  bitsPerPixel: 16,
-  depth: 16,
-  bigEndian: true,
-  trueColour: true,
-  redMax: 31,
-  greenMax: 63,
-  blueMax: 31,
-  redShift: 11,
-  greenShift: 5,
-  blueShift: 0,
-};
-/** What noVNC asks for in its low-colour mode. */
-const RGB222: PixelFormat = {
-  ...RGB565_BIG_ENDIAN,
-  bitsPerPixel: 8,
-  depth: 6,
-  bigEndian: false,
-  redMax: 3,
-  greenMax: 3,
-  blueMax: 3,
-  redShift: 0,
-  greenShift: 2,
-  blueShift: 4,
-};
 
 describe('pixel formats', () => {
   it('lays pixels out with the format’s shifts, maxes and byte order', () => {

@@ -10,35 +10,11 @@ import { RfbClient, RfbSecurityError } from './rfb-client.js';
 import { serveRfb, type RfbCloseReason, type RfbSession } from './rfb-server.js';
 import { StreamReader } from './stream-reader.js';
 import { vncAuthResponse } from './vnc-auth.js';
+import { RGB222, RGB565_BIG_ENDIAN } from './pixel-formats.test-support.js';
 
 const VM = 'NR-3fa91c07';
 const PASSWORD = 'k8Jd2mQz';
 const IDLE_UPDATE_MS = 300;
-const RGB565_BIG_ENDIAN: PixelFormat = {
-  bitsPerPixel: 16,
-  depth: 16,
-  bigEndian: true,
-  trueColour: true,
-  redMax: 31,
-  greenMax: 63,
-  blueMax: 31,
-  redShift: 11,
-  greenShift: 5,
-  blueShift: 0,
-};
-/** noVNC's low-colour mode. */
-const RGB222: PixelFormat = {
-  ...RGB565_BIG_ENDIAN,
-  bitsPerPixel: 8,
-  depth: 6,
-  bigEndian: false,
-  redMax: 3,
-  greenMax: 3,
-  blueMax: 3,
-  redShift: 0,
-  greenShift: 2,
-  blueShift: 4,
-};
 
 interface Closed {
   reason: RfbCloseReason;
