@@ -166,6 +166,22 @@ describe('fault injection and the call log', () => {
     expect(task.log.at(-1)).toBe(
       "TASK ERROR: can't lock file '/var/lock/qemu-server/lock-9000.conf' - got timeout",
     );
+    // As after any failed clone, the VMID is free again and nothing was left on storage.
+    expect((await call(sim, 'GET', '/nodes/pve1/qemu/901/config')).status).toBe(500);
+    expect(await data(sim, 'GET', '/cluster/nextid', { params: { vmid: 901 } })).toBe('901');
+    expect(
+      await data(sim, 'GET', '/nodes/pve1/storage/local-lvm/content', { params: { vmid: 901 } }),
+    ).toEqual([]);
+  });
+
+  test('an injected failure of a create or a restore leaves nothing locked', async () => {
+    await data(sim, 'POST', '/sim/faults', {
+      json: { path: '^/nodes/pve1/qemu$', taskError: 'boom', count: 1 },
+    });
+    expect(
+      (await runTask(sim, 'POST', '/nodes/pve1/qemu', { params: { vmid: 902, memory: 512 } })).exitstatus,
+    ).toBe('boom');
+    expect((await call(sim, 'GET', '/nodes/pve1/qemu/902/config')).status).toBe(500);
   });
 
   test('a delay holds the answer back', async () => {

@@ -94,7 +94,9 @@ function clone(core: SimCore, req: ApiRequest): string {
   const firewall = state.firewalls[source.vmid];
   if (firewall) state.firewalls[newid] = structuredClone(firewall);
   core.changed();
-  let created: string[] = [];
+  // Volumes the worker allocated; a failed clone frees them, as PVE's cleanup does.
+  const created: string[] = [];
+  let finished = false;
   return startTask(core, req, {
     node: source.node,
     type: 'qmclone',
@@ -104,7 +106,7 @@ function clone(core: SimCore, req: ApiRequest): string {
       try {
         // Copying disks holds the target storage's lock for as long again as the task has run so far.
         release = await core.storageLocks.acquire(target, storage ?? firstDiskStorage(source));
-        created = cloneInto(
+        cloneInto(
           state,
           source,
           placeholder,
@@ -115,19 +117,26 @@ function clone(core: SimCore, req: ApiRequest): string {
             description: req.params.description as string | undefined,
           },
           log,
+          created,
         );
         // The config is written, named and still locked, while the disks finish copying.
         placeholder.config.lock = 'clone';
         await log.elapse();
         clearLock(placeholder, 'clone');
+        finished = true;
       } catch (e: unknown) {
-        freeVolumes(state, target, created);
-        Reflect.deleteProperty(state.vms, newid);
-        Reflect.deleteProperty(state.firewalls, newid);
         throw new PveError(500, `clone failed: ${e instanceof Error ? e.message : String(e)}`);
       } finally {
         release?.();
       }
+    },
+    // Also runs when an injected fault fails the task before its worker: nothing may stay claimed.
+    finally: () => {
+      if (finished) return;
+      freeVolumes(state, target, created);
+      if (state.vms[newid] === placeholder) Reflect.deleteProperty(state.vms, newid);
+      Reflect.deleteProperty(state.firewalls, newid);
+      core.changed();
     },
   });
 }
@@ -157,8 +166,8 @@ function cloneInto(
   vm: SimVm,
   opts: CloneOptions,
   log: (line: string) => void,
-): string[] {
-  const created: string[] = [];
+  created: string[],
+): void {
   const config: Record<string, string> = {};
   for (const [key, value] of Object.entries(source.config)) {
     if (key === 'template' || key === 'lock' || /^unused\d+$/.test(key)) continue;
@@ -203,5 +212,4 @@ function cloneInto(
   config.name = opts.name ?? `Copy-of-VM-${source.config.name ?? source.vmid}`;
   if (opts.description !== undefined) config.description = opts.description;
   vm.config = Object.fromEntries(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
-  return created;
 }

@@ -147,6 +147,13 @@ function create(core: SimCore, req: ApiRequest): string {
       clearLock(vm, 'create');
       if (req.params.start === true) startVm(core, vm);
     },
+    // A create that failed (an injected fault included) leaves neither config nor disks behind.
+    finally: () => {
+      if (vm.config.lock !== 'create' || core.state.vms[vmid] !== vm) return;
+      freeVolumes(core.state, vm.node, ownedVolumes(vm.config, vmid));
+      Reflect.deleteProperty(core.state.vms, vmid);
+      core.changed();
+    },
   });
 }
 
@@ -181,12 +188,16 @@ function restore(core: SimCore, req: ApiRequest): string {
     node: node.name,
     type: 'qmrestore',
     id: vmid,
+    // A failed restore (an injected fault included) releases the VM it locked, or drops the one it made.
+    finally: () => {
+      if (target.config.lock !== 'create') return;
+      if (existing) clearLock(existing, 'create');
+      else if (state.vms[vmid] === target) Reflect.deleteProperty(state.vms, vmid);
+      core.changed();
+    },
     work: async (log) => {
       log(`restore vma archive: ${archive}`);
-      if (target.running) {
-        clearLock(target, 'create');
-        throw new TaskError(`unable to restore VM ${vmid} - vm is running`);
-      }
+      if (target.running) throw new TaskError(`unable to restore VM ${vmid} - vm is running`);
       await log.elapse();
       const old = existing ? ownedVolumes(existing.config, vmid) : [];
       try {
@@ -195,8 +206,6 @@ function restore(core: SimCore, req: ApiRequest): string {
           unique: req.params.unique === true,
         });
       } catch (e: unknown) {
-        if (!existing) Reflect.deleteProperty(state.vms, vmid);
-        else clearLock(existing, 'create');
         throw new TaskError(`unable to restore VM ${vmid} - ${e instanceof Error ? e.message : String(e)}`);
       }
       freeVolumes(

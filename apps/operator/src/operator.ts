@@ -1,0 +1,134 @@
+import type { KubeConfigSource } from '@noderings/kube';
+import { KubeClient, LeaderElector, keyOf } from '@noderings/kube';
+import type { ProxmoxClientOptions } from '@noderings/proxmox';
+
+import { startHttpServer } from './http-server.js';
+import { createJsonLogger } from './json-logger.js';
+import type { Logger, SecretRegistry } from './json-logger.js';
+import { NodeLimiter } from './node-limiter.js';
+import { OperatorMetrics } from './operator-metrics.js';
+import type { OperatorOptions } from './operator-options.js';
+import { ProxmoxInstances } from './proxmox-instances.js';
+import { createVmController } from './proxmoxvm/vm.controller.js';
+
+export const LEASE_NAME = 'proxmox-operator';
+
+/** What tests and embedders may set beyond the command-line options. */
+export interface StartOperatorOptions extends OperatorOptions {
+  /** Instead of `kubeconfig` (a file) or in-cluster credentials. */
+  kube?: KubeConfigSource;
+  logger?: Logger & SecretRegistry;
+  proxmoxClient?: Pick<ProxmoxClientOptions, 'timeoutMs' | 'connectTimeoutMs' | 'retries'>;
+  /** How long in-flight reconciles may finish after stop. Default 30 s. */
+  shutdownTimeoutMs?: number;
+  lease?: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number };
+  taskTimeoutMs?: number;
+}
+
+export interface RunningOperator {
+  /** Base URL of /metrics, /healthz and /readyz. */
+  url: string;
+  isLeader(): boolean;
+  stop(): Promise<void>;
+}
+
+/** Wires the kube client, Proxmox instances, controllers, leader election and the HTTP server. */
+export async function startOperator(options: StartOperatorOptions): Promise<RunningOperator> {
+  const logger = options.logger ?? createJsonLogger();
+  const kube = new KubeClient(
+    options.kube ??
+      (options.kubeconfig === undefined ? { inCluster: true } : { kubeconfigPath: options.kubeconfig }),
+  );
+  const metrics = new OperatorMetrics();
+  const stopping = new AbortController();
+  let enqueueInstance: (instance: string) => void = () => undefined;
+  const instances = new ProxmoxInstances(kube, {
+    namespace: options.operatorNamespace,
+    limiter: new NodeLimiter(options.nodeConcurrency),
+    metrics,
+    logger,
+    ...(options.proxmoxClient === undefined ? {} : { client: options.proxmoxClient }),
+    onChange: (instance) => {
+      enqueueInstance(instance);
+    },
+  });
+  const vms = createVmController({
+    kube,
+    namespace: options.watchNamespace,
+    workers: options.workers,
+    logger,
+    metrics,
+    instances,
+    ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
+    ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
+  });
+  enqueueInstance = (instance) => {
+    for (const vm of vms.informer.list()) {
+      if ((vm.spec.instance ?? 'default') === instance) vms.controller.enqueue(keyOf(vm));
+    }
+  };
+  const informers = [instances.informer, vms.informer];
+  for (const informer of informers) informer.start();
+
+  const runControllers = async (signal: AbortSignal): Promise<void> => {
+    logger.info('reconciling', { identity: options.identity });
+    const result = await vms.controller.run(signal);
+    if (result.abandoned.length > 0)
+      logger.warn('reconciles abandoned at shutdown', { keys: result.abandoned });
+  };
+  const elector = options.leaderElection
+    ? new LeaderElector({
+        leases: kube.leases,
+        namespace: options.operatorNamespace,
+        name: LEASE_NAME,
+        identity: options.identity,
+        ...options.lease,
+        onStartedLeading: runControllers,
+        onNewLeader: (identity) => {
+          logger.info('leader observed', { leader: identity });
+        },
+        onError: (e: unknown) => {
+          logger.error('leader election error', { error: e });
+        },
+      })
+    : undefined;
+  const running = elector === undefined ? runControllers(stopping.signal) : elector.run(stopping.signal);
+  const done = running.catch((e: unknown) => {
+    logger.error('operator stopped on error', { error: e });
+  });
+
+  const http = await startHttpServer(
+    options.metricsListen,
+    metrics.registry,
+    () => informers.every((i) => i.hasSynced()) && !stopping.signal.aborted,
+  );
+  logger.info('operator started', {
+    watchNamespace: options.watchNamespace,
+    operatorNamespace: options.operatorNamespace,
+    metrics: http.url,
+    leaderElection: options.leaderElection,
+  });
+
+  return {
+    url: http.url,
+    isLeader: () => (elector === undefined ? true : elector.isLeader()),
+    async stop() {
+      if (stopping.signal.aborted) return;
+      stopping.abort();
+      await done;
+      await Promise.all(informers.map((i) => i.stop()));
+      await Promise.all([http.close(), instances.close(), kube.close()]);
+      logger.info('operator stopped');
+    },
+  };
+}
+
+/** Runs until SIGTERM or SIGINT, then stops gracefully. */
+export async function runOperator(options: OperatorOptions): Promise<void> {
+  const operator = await startOperator(options);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await operator.stop();
+}
