@@ -1,5 +1,5 @@
 import type { KubeConfigSource } from '@noderings/kube';
-import { KubeClient, LeaderElector, keyOf } from '@noderings/kube';
+import { KubeClient, LeaderElector, keyOf, type Controller } from '@noderings/kube';
 import type { ProxmoxClientOptions } from '@noderings/proxmox';
 
 import { startHttpServer } from './http-server.js';
@@ -12,6 +12,13 @@ import { ProxmoxInstances } from './proxmox-instances.js';
 import { createVmController } from './proxmoxvm/vm.controller.js';
 
 export const LEASE_NAME = 'proxmox-operator';
+
+/** What the operator needs of an informer: start it, know when it has synced, stop it. */
+interface CacheSource {
+  start(): void;
+  hasSynced(): boolean;
+  stop(): Promise<void>;
+}
 
 /** What tests and embedders may set beyond the command-line options. */
 export interface StartOperatorOptions extends OperatorOptions {
@@ -67,14 +74,18 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
       if ((vm.spec.instance ?? 'default') === instance) vms.controller.enqueue(keyOf(vm));
     }
   };
-  const informers = [instances.informer, vms.informer];
+  // Every controller of the operator: each entry is one `create…Controller(…)` result.
+  const controllers: { controller: Controller; informers: CacheSource[] }[] = [
+    { controller: vms.controller, informers: [vms.informer] },
+  ];
+  const informers: CacheSource[] = [instances.informer, ...controllers.flatMap((c) => c.informers)];
   for (const informer of informers) informer.start();
 
   const runControllers = async (signal: AbortSignal): Promise<void> => {
     logger.info('reconciling', { identity: options.identity });
-    const result = await vms.controller.run(signal);
-    if (result.abandoned.length > 0)
-      logger.warn('reconciles abandoned at shutdown', { keys: result.abandoned });
+    const results = await Promise.all(controllers.map((c) => c.controller.run(signal)));
+    const abandoned = results.flatMap((r) => r.abandoned);
+    if (abandoned.length > 0) logger.warn('reconciles abandoned at shutdown', { keys: abandoned });
   };
   const elector = options.leaderElection
     ? new LeaderElector({
