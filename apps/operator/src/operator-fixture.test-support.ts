@@ -1,7 +1,7 @@
 import { request } from 'node:https';
 
 import type { ProxmoxVM } from '@noderings/kube';
-import { CRD_API_VERSION, KubeClient, installCrds } from '@noderings/kube';
+import { CRD_API_VERSION, Informer, KubeClient, installCrds } from '@noderings/kube';
 import { startKubeSim } from '@noderings/kube-sim';
 import { startPveSim } from '@noderings/pve-sim';
 import type { PveSimOptions } from '@noderings/pve-sim';
@@ -189,4 +189,45 @@ export async function eventually<T>(
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   }
+}
+
+/** The operator's reconcile counter for `controller` and `result`, read from its /metrics (0 when absent). */
+export async function reconcileCount(
+  operator: RunningOperator,
+  controller: string,
+  result: string,
+): Promise<number> {
+  const text = await (await fetch(`${operator.url}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find((l) =>
+      l.startsWith(`noderings_operator_reconciles_total{controller="${controller}",result="${result}"}`),
+    );
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+/**
+ * Every message a ProxmoxVM's status showed (`status.message` and condition messages), in the order the
+ * watch delivered them, so that a test sees passing states that polling could miss.
+ */
+export async function recordStatusMessages(
+  env: Env,
+): Promise<{ messages: string[]; stop: () => Promise<void> }> {
+  const messages: string[] = [];
+  const informer = new Informer(env.kube.proxmoxVMs, { namespace: WATCH_NAMESPACE });
+  const record = (vm: ProxmoxVM): void => {
+    const status = vm.status ?? {};
+    for (const message of [status.message, ...(status.conditions ?? []).map((c) => c.message)]) {
+      if (message !== undefined) messages.push(message);
+    }
+  };
+  informer.addHandler({
+    onAdd: record,
+    onUpdate: (_old, vm) => {
+      record(vm);
+    },
+  });
+  informer.start();
+  await informer.waitForSync(AbortSignal.timeout(10_000));
+  return { messages, stop: () => informer.stop() };
 }

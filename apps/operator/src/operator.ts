@@ -2,6 +2,8 @@ import type { KubeConfigSource } from '@noderings/kube';
 import { KubeClient, LeaderElector, keyOf, type Controller } from '@noderings/kube';
 import type { ProxmoxClientOptions } from '@noderings/proxmox';
 
+import { createBackupControllers } from './backup/index.js';
+import { createFirewallController } from './firewall/firewall.controller.js';
 import { startHttpServer } from './http-server.js';
 import { createJsonLogger } from './json-logger.js';
 import type { Logger, SecretRegistry } from './json-logger.js';
@@ -10,6 +12,8 @@ import { OperatorMetrics } from './operator-metrics.js';
 import type { OperatorOptions } from './operator-options.js';
 import { ProxmoxInstances } from './proxmox-instances.js';
 import { createVmController } from './proxmoxvm/vm.controller.js';
+import { createSnapshotController } from './snapshot/snapshot.controller.js';
+import { createVncController } from './vnc/vnc.controller.js';
 
 export const LEASE_NAME = 'proxmox-operator';
 
@@ -74,9 +78,51 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
       if ((vm.spec.instance ?? 'default') === instance) vms.controller.enqueue(keyOf(vm));
     }
   };
+  const firewalls = createFirewallController({
+    kube,
+    namespace: options.watchNamespace,
+    workers: options.workers,
+    logger,
+    metrics,
+    vms,
+    ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
+  });
+  const snapshots = createSnapshotController({
+    kube,
+    vmInformer: vms.informer,
+    namespace: options.watchNamespace,
+    workers: options.workers,
+    logger,
+    metrics,
+    instances,
+    ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
+    ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
+  });
+  const consoles = createVncController({
+    kube,
+    namespace: options.watchNamespace,
+    workers: options.workers,
+    logger,
+    metrics,
+    instances,
+    ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
+  });
   // Every controller of the operator: each entry is one `create…Controller(…)` result.
   const controllers: { controller: Controller; informers: CacheSource[] }[] = [
     { controller: vms.controller, informers: [vms.informer] },
+    { controller: firewalls.controller, informers: [firewalls.informer] },
+    { controller: snapshots.controller, informers: [snapshots.informer] },
+    { controller: consoles.controller, informers: [consoles.informer] },
+    ...createBackupControllers({
+      kube,
+      namespace: options.watchNamespace,
+      workers: options.workers,
+      logger,
+      metrics,
+      instances,
+      ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
+      ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
+    }),
   ];
   const informers: CacheSource[] = [instances.informer, ...controllers.flatMap((c) => c.informers)];
   for (const informer of informers) informer.start();

@@ -10,7 +10,7 @@ const CONTROLLER_NAME = 'proxmoxvm';
 const RESYNC_MS = 10 * 60_000;
 
 export interface VmControllerOptions extends Pick<VmReconcilerDeps, 'instances' | 'taskTimeoutMs'> {
-  kube: Pick<KubeClient, 'proxmoxVMs' | 'secrets'>;
+  kube: Pick<KubeClient, 'proxmoxVMs' | 'secrets' | 'firewallRuleSets'>;
   namespace: string;
   workers: number;
   logger: Logger;
@@ -34,6 +34,7 @@ export function createVmController(options: VmControllerOptions): {
   const reconciler = new VmReconciler({
     vms: kube.proxmoxVMs,
     secrets: kube.secrets,
+    ruleSets: kube.firewallRuleSets,
     instances: options.instances,
     logger,
     ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),

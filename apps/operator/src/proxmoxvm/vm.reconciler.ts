@@ -1,4 +1,5 @@
 import type {
+  FirewallRuleSet,
   ObjectRef,
   ProxmoxVM,
   ProxmoxVMStatus,
@@ -18,9 +19,17 @@ import {
   updateStatus,
 } from '@noderings/kube';
 import type { ProxmoxClient, StorageVolume, VmStatus } from '@noderings/proxmox';
-import { NotFoundError, TaskFailedError, VmNotRunningError, VmRunningError } from '@noderings/proxmox';
+import {
+  NotFoundError,
+  ProxmoxError,
+  TaskFailedError,
+  UnreachableError,
+  VmNotRunningError,
+  VmRunningError,
+} from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
+import { syncVmFirewall } from '../firewall/vm-firewall-sync.js';
 import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
@@ -46,6 +55,7 @@ const PREFERRED_ISO_STORAGE = 'local';
 export interface VmReconcilerDeps {
   vms: ResourceClient<ProxmoxVM>;
   secrets: Pick<ResourceClient<Secret>, 'find'>;
+  ruleSets: Pick<ResourceClient<FirewallRuleSet>, 'find'>;
   instances: { get(instance: string): ProxmoxClient };
   logger: Logger;
   /** Longest wait for one Proxmox task. Default 10 minutes. */
@@ -130,13 +140,17 @@ export class VmReconciler implements Reconciler {
     }
     const seedVolid = await this.#ensureSeed(t, seed, log);
     await this.#configure(t, seedVolid, log);
+    await this.#syncFirewall(t, log);
     await this.#growDisk(t, log);
     const power = await this.#syncPower(t, log);
     await this.#recordConverged(t, power);
     return DONE;
   }
 
-  /** Waits for the task stored in status (a clone started before a restart) instead of starting another. */
+  /**
+   * Waits for the task stored in status (a clone or reboot started before a restart) instead of starting
+   * another.
+   */
   async #resumeTask(t: Target, log: Logger): Promise<void> {
     const upid = t.vm.status?.taskRef;
     if (upid === undefined) return;
@@ -231,6 +245,17 @@ export class VmReconciler implements Reconciler {
     if (upid !== null) await this.#wait(t, upid);
   }
 
+  /** The SMTP block and the referenced FirewallRuleSet on the guest's firewall; sets FirewallSynced. */
+  async #syncFirewall(t: Target, log: Logger): Promise<void> {
+    await syncVmFirewall(t, {
+      ruleSets: this.deps.ruleSets,
+      guard: () => this.#guarded(t),
+      record: (condition) =>
+        this.#setStatus(t, (s, vm) => ({ ...s, conditions: withConditions(vm, [condition]) })),
+      log,
+    });
+  }
+
   async #growDisk(t: Target, log: Logger): Promise<void> {
     const disk = bootDisk(await t.pve.getVmConfig(t.node, t.vmid));
     const want = t.vm.spec.disk.sizeGiB;
@@ -251,6 +276,8 @@ export class VmReconciler implements Reconciler {
       await this.#powerAction(t, () => t.pve.startVm(t.node, t.vmid), VmRunningError);
       log.info('started');
       state = 'running';
+      // A start applies pending changes just as a reboot does, so it answers the token too.
+      if (rebootAsked) await this.#setStatus(t, (s) => ({ ...s, lastRebootAt: spec.rebootRequestedAt }));
     } else if (desired === 'Stopped' && state === 'running') {
       await this.#powerAction(
         t,
@@ -260,14 +287,37 @@ export class VmReconciler implements Reconciler {
       log.info('stopped');
       state = 'stopped';
     } else if (desired === 'Running' && rebootAsked) {
-      await this.#powerAction(t, () => t.pve.rebootVm(t.node, t.vmid), VmNotRunningError);
+      await this.#reboot(t);
       log.info('rebooted', { requestedAt: spec.rebootRequestedAt });
     }
-    // A start applies pending changes just as a reboot does, so it answers the token too.
-    if (rebootAsked && desired === 'Running') {
-      await this.#setStatus(t, (s) => ({ ...s, lastRebootAt: spec.rebootRequestedAt }));
-    }
     return state;
+  }
+
+  /**
+   * Answers the reboot token at most once: it is recorded before the call and the task is kept in status
+   * while it runs, so an operator restarted mid-reboot waits for that task instead of rebooting again.
+   * Only a call Proxmox certainly did not carry out gives the token back for the next attempt.
+   */
+  async #reboot(t: Target): Promise<void> {
+    const previous = t.vm.status?.lastRebootAt;
+    await this.#guarded(t);
+    await this.#setStatus(t, (s) => ({ ...s, lastRebootAt: t.vm.spec.rebootRequestedAt }));
+    let upid: string;
+    try {
+      upid = await t.pve.rebootVm(t.node, t.vmid);
+    } catch (e: unknown) {
+      if (e instanceof VmNotRunningError) return;
+      if (notCarriedOut(e)) await this.#setStatus(t, (s) => ({ ...s, lastRebootAt: previous }));
+      throw e;
+    }
+    await this.#setStatus(t, (s) => ({ ...s, taskRef: upid }));
+    try {
+      await this.#wait(t, upid);
+    } catch (e: unknown) {
+      if (!(e instanceof TaskFailedError && e.reason instanceof VmNotRunningError)) throw e;
+    } finally {
+      if (!t.signal.aborted) await this.#setStatus(t, (s) => ({ ...s, taskRef: undefined }));
+    }
   }
 
   /** A power task; the "already in that state" error (sync or in the task) counts as success. */
@@ -462,6 +512,12 @@ export class VmReconciler implements Reconciler {
     );
     t.vm = updated;
   }
+}
+
+/** Whether a failed call certainly changed nothing on Proxmox: it was refused, or never sent. */
+function notCarriedOut(error: unknown): boolean {
+  if (error instanceof UnreachableError) return !error.requestMayHaveBeenSent;
+  return error instanceof ProxmoxError && error.status !== undefined && error.status >= 400;
 }
 
 function isNewer(requested: string | undefined, done: string | undefined): boolean {
