@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { kubeBenchmark } from './kube.bench.js';
+import { operatorBenchmark } from './operator.bench.js';
 import { pveSimBenchmark } from './pve-sim.bench.js';
 
 /** Each benchmark prints its own figures; `npm run bench -- <name> [--seconds N]`. */
@@ -11,6 +12,10 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
   kube: {
     description: 'kube-sim watch events/s delivered to 50 watchers; keys/s through a no-op reconciler',
     run: kubeBenchmark,
+  },
+  operator: {
+    description: 'operator end to end: create+start 200 VMs on 3 nodes, VMs/s and Proxmox calls per VM',
+    run: () => operatorBenchmark(),
   },
 };
 

@@ -15,6 +15,14 @@ export const TOKEN_SECRET = 'f3b1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const OPERATOR_NAMESPACE = 'proxmox-system';
 const WATCH_NAMESPACE = '7d2c9e4a-1b3f-4c5d-8e6f-9a0b1c2d3e4f-operator';
 
+/** The namespace flags of an operator run as a child process against an env. */
+export const OPERATOR_NAMESPACE_FLAGS = [
+  '--watch-namespace',
+  WATCH_NAMESPACE,
+  '--operator-namespace',
+  OPERATOR_NAMESPACE,
+] as const;
+
 type KubeSim = Awaited<ReturnType<typeof startKubeSim>>;
 type PveSim = Awaited<ReturnType<typeof startPveSim>>;
 

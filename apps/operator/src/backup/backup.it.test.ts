@@ -117,8 +117,13 @@ describe('VMBackup', () => {
     expect(String(config.net0)).toContain(vm.spec.network.mac);
     expect(config.name).toBe(`NR-${vm.spec.vmId}`);
     expect((await pve.getVmStatus('pve1', vmid)).status).toBe('running');
-    expect(await callsMatching(env, 'POST', new RegExp(`/qemu/${vmid}/status/stop$`))).toHaveLength(1);
-    expect(await callsMatching(env, 'POST', /\/nodes\/pve1\/qemu$/)).toHaveLength(1);
+    // The ProxmoxVM controller may start the guest again between the stop and the restore; the
+    // restorer then stops it and tries once more, so these are at least one, not exactly one.
+    expect(
+      (await callsMatching(env, 'POST', new RegExp(`/qemu/${vmid}/status/stop$`))).length,
+    ).toBeGreaterThanOrEqual(1);
+    const firstRestores = (await callsMatching(env, 'POST', /\/nodes\/pve1\/qemu$/)).length;
+    expect(firstRestores).toBeGreaterThanOrEqual(1);
 
     // The same request is served once; a newer one restores again, here leaving the guest stopped.
     const again = new Date(Date.parse(requestedAt) + 1000).toISOString();
@@ -128,7 +133,7 @@ describe('VMBackup', () => {
     await until(backup, (b) => {
       expect(b.status?.restore).toMatchObject({ phase: 'Completed', requestedAt: again });
     });
-    expect(await callsMatching(env, 'POST', /\/nodes\/pve1\/qemu$/)).toHaveLength(2);
+    expect((await callsMatching(env, 'POST', /\/nodes\/pve1\/qemu$/)).length).toBeGreaterThan(firstRestores);
     expect((await pve.getVmStatus('pve1', vmid)).status).toBe('stopped');
   });
 

@@ -1,0 +1,29 @@
+import type { KubeObject } from '@noderings/kube';
+import { loadCrds } from '@noderings/kube';
+
+import type { AgentStackOptions } from './agent-stack-options.js';
+import { OPERATOR_NAMESPACE, agentStack } from './agent-stack-options.js';
+import { controlPlaneRbac } from './control-plane-rbac.js';
+import { operatorDeployment } from './operator-deployment.js';
+import { operatorRbac } from './operator-rbac.js';
+
+/**
+ * Every object of an agent's operator stack, in the order they can be applied: namespaces, CRDs,
+ * accounts and their roles, then the Deployment.
+ */
+export function renderAgentStack(options: AgentStackOptions): KubeObject[] {
+  const stack = agentStack(options);
+  const namespace = (name: string): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name },
+  });
+  return [
+    namespace(OPERATOR_NAMESPACE),
+    namespace(stack.watchNamespace),
+    ...loadCrds(),
+    ...operatorRbac(stack),
+    ...controlPlaneRbac(stack),
+    operatorDeployment(stack),
+  ];
+}

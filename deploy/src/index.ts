@@ -1,0 +1,9 @@
+export type { AgentStackOptions } from './agent-stack-options.js';
+export {
+  CONTROL_PLANE_NAME,
+  InvalidAgentStackOptionsError,
+  OPERATOR_NAME,
+  OPERATOR_NAMESPACE,
+} from './agent-stack-options.js';
+export { renderAgentStack } from './agent-stack.js';
+export { toYaml } from './manifest-yaml.js';

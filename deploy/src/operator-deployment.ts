@@ -1,0 +1,64 @@
+import type { KubeObject } from '@noderings/kube';
+
+import type { AgentStack } from './agent-stack-options.js';
+import { METRICS_PORT, OPERATOR_NAME, OPERATOR_NAMESPACE } from './agent-stack-options.js';
+
+const LABELS = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/part-of': 'noderings' };
+/** The image's unprivileged user (distroless `nonroot`). */
+const RUN_AS_USER = 65532;
+
+/** The operator's Deployment: replicas compete for the Lease, only the leader reconciles. */
+export function operatorDeployment(stack: AgentStack): KubeObject & { spec: unknown } {
+  const probe = (path: string, periodSeconds: number) => ({
+    httpGet: { path, port: 'metrics' },
+    periodSeconds,
+    timeoutSeconds: 2,
+    failureThreshold: 3,
+  });
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: OPERATOR_NAME, namespace: OPERATOR_NAMESPACE, labels: LABELS },
+    spec: {
+      replicas: stack.replicas,
+      selector: { matchLabels: { 'app.kubernetes.io/name': OPERATOR_NAME } },
+      template: {
+        metadata: { labels: LABELS },
+        spec: {
+          serviceAccountName: OPERATOR_NAME,
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: RUN_AS_USER,
+            runAsGroup: RUN_AS_USER,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
+          containers: [
+            {
+              name: 'operator',
+              image: stack.image,
+              args: [
+                ...['--watch-namespace', stack.watchNamespace],
+                ...['--operator-namespace', OPERATOR_NAMESPACE],
+                ...['--metrics-listen', `0.0.0.0:${METRICS_PORT}`],
+                '--leader-election',
+              ],
+              ports: [{ name: 'metrics', containerPort: METRICS_PORT, protocol: 'TCP' }],
+              livenessProbe: probe('/healthz', 20),
+              readinessProbe: probe('/readyz', 10),
+              securityContext: {
+                runAsNonRoot: true,
+                readOnlyRootFilesystem: true,
+                allowPrivilegeEscalation: false,
+                capabilities: { drop: ['ALL'] },
+              },
+              resources: {
+                requests: { cpu: '100m', memory: '128Mi' },
+                limits: { cpu: '1', memory: '512Mi' },
+              },
+            },
+          ],
+        },
+      },
+    },
+  };
+}
