@@ -8,16 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM } from '@noderings/kube';
 import { keyOf, parseObjectKey } from '@noderings/kube';
-import { createProxmoxClient } from '@noderings/proxmox';
 import type { GuestResource, ProxmoxClient } from '@noderings/proxmox';
 
 import type { Env } from './operator-fixture.test-support.js';
 import {
-  OPERATOR_NAMESPACE_FLAGS,
-  TOKEN_SECRET,
   callsMatching,
   createVm,
   eventually,
+  OPERATOR_NAMESPACE_FLAGS,
+  proxmoxClientFor,
   startEnv,
 } from './operator-fixture.test-support.js';
 
@@ -73,11 +72,7 @@ const operators: Operator[] = [];
 
 beforeAll(async () => {
   env = await startEnv({ taskMs: TASK_MS, nodes: NODES });
-  pve = createProxmoxClient({
-    baseUrl: env.pve.url,
-    token: `root@pam!operator=${TOKEN_SECRET}`,
-    tls: { fingerprint: env.pve.fingerprint },
-  });
+  pve = proxmoxClientFor(env);
   workDir = mkdtempSync(join(tmpdir(), 'operator-crash-'));
   kubeconfigPath = join(workDir, 'kubeconfig');
   await env.kubeSim.writeKubeconfig(kubeconfigPath);

@@ -5,6 +5,7 @@ import { CRD_API_VERSION, Informer, KubeClient, installCrds } from '@noderings/k
 import { startKubeSim } from '@noderings/kube-sim';
 import { startPveSim } from '@noderings/pve-sim';
 import type { PveSimOptions } from '@noderings/pve-sim';
+import { createProxmoxClient, type ProxmoxClient } from '@noderings/proxmox';
 
 import { createJsonLogger } from './json-logger.js';
 import { startOperator } from './operator.js';
@@ -238,4 +239,13 @@ export async function recordStatusMessages(
   informer.start();
   await informer.waitForSync(AbortSignal.timeout(10_000));
   return { messages, stop: () => informer.stop() };
+}
+
+/** A Proxmox client of the test's own against the env's simulator, with the instance's token. */
+export function proxmoxClientFor(env: Env): ProxmoxClient {
+  return createProxmoxClient({
+    baseUrl: env.pve.url,
+    token: `root@pam!operator=${TOKEN_SECRET}`,
+    tls: { fingerprint: env.pve.fingerprint },
+  });
 }

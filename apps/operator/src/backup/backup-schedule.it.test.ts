@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM, VMBackup } from '@noderings/kube';
 import { CRD_API_VERSION, keyOf, parseObjectKey } from '@noderings/kube';
-import { createProxmoxClient } from '@noderings/proxmox';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import { createJsonLogger } from '../json-logger.js';
 import type { Env } from '../operator-fixture.test-support.js';
-import { TOKEN_SECRET, createVm, eventually, startEnv } from '../operator-fixture.test-support.js';
+import { createVm, eventually, proxmoxClientFor, startEnv } from '../operator-fixture.test-support.js';
 import { BackupScheduleReconciler } from './backup-schedule.reconciler.js';
 
 let env: Env;
@@ -15,11 +14,7 @@ let pve: ProxmoxClient;
 
 beforeAll(async () => {
   env = await startEnv();
-  pve = createProxmoxClient({
-    baseUrl: env.pve.url,
-    token: `root@pam!operator=${TOKEN_SECRET}`,
-    tls: { fingerprint: env.pve.fingerprint },
-  });
+  pve = proxmoxClientFor(env);
   await env.startOperator();
 });
 

@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM, VMBackup } from '@noderings/kube';
 import { CRD_API_VERSION, findCondition, keyOf, parseObjectKey } from '@noderings/kube';
-import { createProxmoxClient } from '@noderings/proxmox';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import type { Env } from '../operator-fixture.test-support.js';
 import {
-  TOKEN_SECRET,
   callsMatching,
   createVm,
   eventually,
+  proxmoxClientFor,
   startEnv,
 } from '../operator-fixture.test-support.js';
 
@@ -19,11 +18,7 @@ let pve: ProxmoxClient;
 
 beforeAll(async () => {
   env = await startEnv();
-  pve = createProxmoxClient({
-    baseUrl: env.pve.url,
-    token: `root@pam!operator=${TOKEN_SECRET}`,
-    tls: { fingerprint: env.pve.fingerprint },
-  });
+  pve = proxmoxClientFor(env);
   await env.startOperator();
 });
 

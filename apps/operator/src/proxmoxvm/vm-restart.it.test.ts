@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxmoxVM } from '@noderings/kube';
 import { keyOf, parseObjectKey } from '@noderings/kube';
 
-import { createProxmoxClient } from '@noderings/proxmox';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import { createJsonLogger } from '../json-logger.js';
 import type { RunningOperator } from '../operator.js';
 import type { Env } from '../operator-fixture.test-support.js';
 import {
-  TOKEN_SECRET,
   callsMatching,
   createVm,
   eventually,
+  proxmoxClientFor,
   startEnv,
 } from '../operator-fixture.test-support.js';
 
@@ -26,11 +25,7 @@ let pve: ProxmoxClient;
 
 beforeAll(async () => {
   env = await startEnv({ taskMs: TASK_MS });
-  pve = createProxmoxClient({
-    baseUrl: env.pve.url,
-    token: `root@pam!operator=${TOKEN_SECRET}`,
-    tls: { fingerprint: env.pve.fingerprint },
-  });
+  pve = proxmoxClientFor(env);
 });
 
 afterAll(async () => {

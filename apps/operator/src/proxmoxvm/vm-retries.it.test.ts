@@ -2,15 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM } from '@noderings/kube';
 import { keyOf, parseObjectKey } from '@noderings/kube';
-import { createProxmoxClient } from '@noderings/proxmox';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import type { Env } from '../operator-fixture.test-support.js';
 import {
-  TOKEN_SECRET,
   callsMatching,
   createVm,
   eventually,
+  proxmoxClientFor,
   recordStatusMessages,
   startEnv,
 } from '../operator-fixture.test-support.js';
@@ -25,11 +24,7 @@ let pve: ProxmoxClient;
 
 beforeAll(async () => {
   env = await startEnv({ taskMs: TASK_MS, storageLockTimeoutMs: STORAGE_LOCK_TIMEOUT_MS });
-  pve = createProxmoxClient({
-    baseUrl: env.pve.url,
-    token: `root@pam!operator=${TOKEN_SECRET}`,
-    tls: { fingerprint: env.pve.fingerprint },
-  });
+  pve = proxmoxClientFor(env);
   await env.startOperator();
 });
 

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM } from '@noderings/kube';
 import { findCondition, keyOf, parseObjectKey } from '@noderings/kube';
-import { createProxmoxClient } from '@noderings/proxmox';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import type { Env } from '../operator-fixture.test-support.js';
 import {
-  TOKEN_SECRET,
   callsMatching,
   createVm,
   eventually,
+  proxmoxClientFor,
   startEnv,
+  TOKEN_SECRET,
 } from '../operator-fixture.test-support.js';
 
 let env: Env;
@@ -19,11 +19,7 @@ let pve: ProxmoxClient;
 
 beforeAll(async () => {
   env = await startEnv();
-  pve = createProxmoxClient({
-    baseUrl: env.pve.url,
-    token: `root@pam!operator=${TOKEN_SECRET}`,
-    tls: { fingerprint: env.pve.fingerprint },
-  });
+  pve = proxmoxClientFor(env);
   await env.startOperator();
 });
 

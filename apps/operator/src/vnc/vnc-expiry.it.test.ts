@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { CRD_API_VERSION, findCondition } from '@noderings/kube';
-import { createProxmoxClient } from '@noderings/proxmox';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import { createJsonLogger } from '../json-logger.js';
 import { NodeLimiter } from '../node-limiter.js';
 import type { Env } from '../operator-fixture.test-support.js';
-import { TOKEN_SECRET, createVm, eventually, startEnv } from '../operator-fixture.test-support.js';
+import { createVm, eventually, proxmoxClientFor, startEnv } from '../operator-fixture.test-support.js';
 import { OperatorMetrics } from '../operator-metrics.js';
 import { ProxmoxInstances } from '../proxmox-instances.js';
 import { createVncController } from './vnc.controller.js';
@@ -24,11 +23,7 @@ let running: Promise<unknown> = Promise.resolve();
 // The VNC controller alone, with a short grace, and no VM controller: the guest is made by hand.
 beforeAll(async () => {
   env = await startEnv();
-  pve = createProxmoxClient({
-    baseUrl: env.pve.url,
-    token: `root@pam!operator=${TOKEN_SECRET}`,
-    tls: { fingerprint: env.pve.fingerprint },
-  });
+  pve = proxmoxClientFor(env);
   const logger = createJsonLogger((line) => env.logs.push(line));
   const metrics = new OperatorMetrics();
   instances = new ProxmoxInstances(env.kube, {
