@@ -63,7 +63,8 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
       enqueueInstance(instance);
     },
   });
-  const vms = createVmController({
+  // What every controller is built with; each takes the parts it needs.
+  const shared = {
     kube,
     namespace: options.watchNamespace,
     workers: options.workers,
@@ -72,57 +73,23 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
     instances,
     ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
     ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
-  });
+  };
+  const vms = createVmController(shared);
   enqueueInstance = (instance) => {
     for (const vm of vms.informer.list()) {
       if ((vm.spec.instance ?? 'default') === instance) vms.controller.enqueue(keyOf(vm));
     }
   };
-  const firewalls = createFirewallController({
-    kube,
-    namespace: options.watchNamespace,
-    workers: options.workers,
-    logger,
-    metrics,
-    vms,
-    ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
-  });
-  const snapshots = createSnapshotController({
-    kube,
-    vmInformer: vms.informer,
-    namespace: options.watchNamespace,
-    workers: options.workers,
-    logger,
-    metrics,
-    instances,
-    ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
-    ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
-  });
-  const consoles = createVncController({
-    kube,
-    namespace: options.watchNamespace,
-    workers: options.workers,
-    logger,
-    metrics,
-    instances,
-    ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
-  });
+  const firewalls = createFirewallController({ ...shared, vms });
+  const snapshots = createSnapshotController({ ...shared, vmInformer: vms.informer });
+  const consoles = createVncController(shared);
   // Every controller of the operator: each entry is one `create…Controller(…)` result.
   const controllers: { controller: Controller; informers: CacheSource[] }[] = [
     { controller: vms.controller, informers: [vms.informer] },
     { controller: firewalls.controller, informers: [firewalls.informer] },
     { controller: snapshots.controller, informers: [snapshots.informer] },
     { controller: consoles.controller, informers: [consoles.informer] },
-    ...createBackupControllers({
-      kube,
-      namespace: options.watchNamespace,
-      workers: options.workers,
-      logger,
-      metrics,
-      instances,
-      ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
-      ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
-    }),
+    ...createBackupControllers(shared),
   ];
   const informers: CacheSource[] = [instances.informer, ...controllers.flatMap((c) => c.informers)];
   for (const informer of informers) informer.start();
