@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import type { DatabaseLocation } from './db/database.js';
+
+/** Thrown for bad flags or environment; main prints it with the usage and exits 2. */
+export class UsageError extends Error {}
+
+export interface ParsedOptions {
+  readonly listen: { readonly host: string; readonly port: number };
+  readonly database: DatabaseLocation;
+  readonly keyFile: string;
+  readonly secretKeyFromEnv: string | undefined;
+  readonly admin: { readonly email: string; readonly password: string } | undefined;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+}
+
+export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy]
+
+  --listen HOST:PORT  address to serve the API on (default 127.0.0.1:8080)
+  --data-dir DIR      embedded database and key file folder (default ./.data)
+  --trust-proxy       take the client address from X-Forwarded-For (behind a load balancer only)
+
+environment:
+  DATABASE_URL        PostgreSQL server to use instead of the embedded database
+  NR_SECRET_KEY       32-byte key (base64 or hex) sealing secrets at rest; default: DIR/secret.key, created on first start
+  NR_ADMIN_EMAIL, NR_ADMIN_PASSWORD   platform staff account, created on start
+  LOG_LEVEL           pino level (default info)`;
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/** Reads flags and environment once, at start; everything after works with validated values. */
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        listen: { type: 'string', default: '127.0.0.1:8080' },
+        'data-dir': { type: 'string', default: './.data' },
+        'trust-proxy': { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e: unknown) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const dataDir = resolve(values['data-dir']);
+  const databaseUrl = env.DATABASE_URL;
+  if (databaseUrl !== undefined && databaseUrl !== '' && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new UsageError('DATABASE_URL must be a postgres:// URL');
+  }
+  const email = env.NR_ADMIN_EMAIL;
+  const password = env.NR_ADMIN_PASSWORD;
+  if ((email === undefined) !== (password === undefined)) {
+    throw new UsageError('NR_ADMIN_EMAIL and NR_ADMIN_PASSWORD go together');
+  }
+  if (password !== undefined && password.length < 10) throw new UsageError('NR_ADMIN_PASSWORD must have at least 10 characters');
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.has(logLevel)) throw new UsageError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
+  return {
+    listen: parseListen(values.listen),
+    database: databaseUrl !== undefined && databaseUrl !== '' ? { url: databaseUrl } : { dataDir: resolve(dataDir, 'pglite') },
+    keyFile: resolve(dataDir, 'secret.key'),
+    secretKeyFromEnv: env.NR_SECRET_KEY,
+    admin: email !== undefined && password !== undefined ? { email, password } : undefined,
+    trustProxy: values['trust-proxy'],
+    logLevel,
+  };
+}
+
+function parseListen(text: string): { host: string; port: number } {
+  const match = /^(\[[0-9a-fA-F:]+\]|[^:]+):(\d{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (match?.[1] === undefined || port > 65535) throw new UsageError(`--listen must be HOST:PORT, got ${text}`);
+  return { host: match[1].replace(/^\[|\]$/g, ''), port };
+}

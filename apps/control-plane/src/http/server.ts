@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+
+import { installErrorHandler } from './error-handler.js';
+import { installHttpMetrics } from './http-metrics.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface ServerOptions {
+  readonly logger: Logger;
+  readonly trustProxy: boolean;
+  readonly version: string;
+  /** Answers /readyz: false while the database is unreachable. */
+  readonly isReady: () => Promise<boolean>;
+}
+
+/**
+ * The Fastify instance with everything every route relies on: zod validation and serialisation, the
+ * OpenAPI document, google.rpc errors, request ids, metrics and the health endpoints. Routes are added by
+ * the modules; each must declare its access (checked here as routes are added).
+ */
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const loggerInstance: FastifyBaseLogger = options.logger;
+  const app = Fastify({
+    loggerInstance,
+    trustProxy: options.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === undefined) {
+      throw new Error(`route ${route.method.toString()} ${route.url} declares no access`);
+    }
+    const mutating = route.method !== 'GET' && route.method !== 'HEAD';
+    if (mutating && route.config.audit === undefined && route.config.access.kind !== 'public') {
+      throw new Error(`mutating route ${route.method.toString()} ${route.url} declares no audit action`);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+  const metrics = installHttpMetrics(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'NodeRings control plane API',
+        version: options.version,
+        description:
+          'Paths and fields follow the NodeRings v1 API. Errors are google.rpc.Status objects; pages are 0-based.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          organization: { type: 'apiKey', in: 'header', name: 'X-Organization-ID' },
+        },
+      },
+      security: [{ bearer: [], organization: [] }],
+    },
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      // Fastify's regex parameters (`:id(^[^:/]+)::verb`) read as `{id}:verb` in the document.
+      return { ...transformed, url: transformed.url.replace(/\(\^\[\^:\/\]\+\)/g, '').replace(/::/g, ':') };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get('/openapi.json', { config: { access: { kind: 'public' } }, schema: { hide: true } }, () =>
+    app.swagger(),
+  );
+  app.get('/healthz', { config: { access: { kind: 'public' } }, schema: { hide: true } }, () => ({
+    status: 'ok',
+  }));
+  app.get(
+    '/readyz',
+    { config: { access: { kind: 'public' } }, schema: { hide: true } },
+    async (_request, reply) => {
+      const ready = await options.isReady().catch(() => false);
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unavailable' });
+    },
+  );
+  app.get(
+    '/metrics',
+    { config: { access: { kind: 'public' } }, schema: { hide: true } },
+    async (_request, reply) => reply.type(metrics.contentType).send(await metrics.metrics()),
+  );
+  return app;
+}

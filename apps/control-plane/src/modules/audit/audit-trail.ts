@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+
+import { actorId } from '../../http/principal.js';
+import type { AuditRepository } from './audit.repository.js';
+
+/**
+ * Records every call to a mutating route (declared by its `config.audit` action), refused ones included:
+ * who, in which organisation, what, on which object, with what outcome.
+ */
+export function installAuditTrail(app: FastifyInstance, audit: Pick<AuditRepository, 'insert'>): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const action = request.routeOptions.config.audit;
+    if (action === undefined) return;
+    const principal = request.principal;
+    const params = request.params as { id?: unknown } | undefined;
+    const target = request.auditTarget;
+    const pathId = typeof params?.id === 'string' ? params.id : null;
+    try {
+      await audit.insert({
+        organizationId: target?.organizationId ?? request.tenant?.organizationId ?? null,
+        actorKind: principal?.kind ?? 'anonymous',
+        actorId: principal === undefined ? null : actorId(principal),
+        action,
+        targetType: target?.type ?? action.split('.')[0] ?? null,
+        targetId: target?.id ?? pathId,
+        statusCode: reply.statusCode,
+        requestId: request.id,
+        ip: request.ip,
+      });
+    } catch (e: unknown) {
+      request.log.error({ err: e, action }, 'could not write the audit event');
+    }
+  });
+}

@@ -1,0 +1,3 @@
+export { AuditRepository } from './audit.repository.js';
+export { auditRoutes } from './audit.routes.js';
+export { installAuditTrail } from './audit-trail.js';

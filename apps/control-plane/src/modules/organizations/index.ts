@@ -1,0 +1,4 @@
+export type { Membership, MembershipWithOrganization, Organization } from './organization.repository.js';
+export { OrganizationRepository } from './organization.repository.js';
+export { organizationRoutes } from './organization.routes.js';
+export { OrganizationService } from './organization.service.js';
