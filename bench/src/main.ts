@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { apiBenchmark } from './api.bench.js';
 import { kubeBenchmark } from './kube.bench.js';
 import { operatorBenchmark } from './operator.bench.js';
 import { pveSimBenchmark } from './pve-sim.bench.js';
@@ -16,6 +17,11 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
   operator: {
     description: 'operator end to end: create+start 200 VMs on 3 nodes, VMs/s and Proxmox calls per VM',
     run: () => operatorBenchmark(),
+  },
+  api: {
+    description:
+      'control plane over HTTP at 50 connections: GET /v1/nodes, POST /v1/regions, next to pgbench',
+    run: apiBenchmark,
   },
 };
 

@@ -57,12 +57,17 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
   if ((email === undefined) !== (password === undefined)) {
     throw new UsageError('NR_ADMIN_EMAIL and NR_ADMIN_PASSWORD go together');
   }
-  if (password !== undefined && password.length < 10) throw new UsageError('NR_ADMIN_PASSWORD must have at least 10 characters');
+  if (password !== undefined && password.length < 10)
+    throw new UsageError('NR_ADMIN_PASSWORD must have at least 10 characters');
   const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.has(logLevel)) throw new UsageError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
+  if (!LOG_LEVELS.has(logLevel))
+    throw new UsageError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
   return {
     listen: parseListen(values.listen),
-    database: databaseUrl !== undefined && databaseUrl !== '' ? { url: databaseUrl } : { dataDir: resolve(dataDir, 'pglite') },
+    database:
+      databaseUrl !== undefined && databaseUrl !== ''
+        ? { url: databaseUrl }
+        : { dataDir: resolve(dataDir, 'pglite') },
     keyFile: resolve(dataDir, 'secret.key'),
     secretKeyFromEnv: env.NR_SECRET_KEY,
     admin: email !== undefined && password !== undefined ? { email, password } : undefined,
@@ -74,6 +79,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
 function parseListen(text: string): { host: string; port: number } {
   const match = /^(\[[0-9a-fA-F:]+\]|[^:]+):(\d{1,5})$/.exec(text);
   const port = Number(match?.[2]);
-  if (match?.[1] === undefined || port > 65535) throw new UsageError(`--listen must be HOST:PORT, got ${text}`);
+  if (match?.[1] === undefined || port > 65535)
+    throw new UsageError(`--listen must be HOST:PORT, got ${text}`);
   return { host: match[1].replace(/^\[|\]$/g, ''), port };
 }

@@ -39,7 +39,8 @@ export interface TestControlPlane {
 
 export async function startTestControlPlane(
   kind: DatabaseKind,
-  options: Partial<Omit<ControlPlaneOptions, 'database' | 'secretKey'>> = {},
+  /** A secretKey of the test's own lets it open what the control plane sealed; random otherwise. */
+  options: Partial<Omit<ControlPlaneOptions, 'database'>> = {},
 ): Promise<TestControlPlane> {
   const database = await createTestDatabase(kind);
   const logLines: string[] = [];

@@ -21,6 +21,10 @@ export interface ControlPlaneOptions {
   readonly sessionTtlMs?: number;
   readonly passwords?: PasswordHasher;
   readonly now?: () => Date;
+  /** Where the agent install command fetches the installer from. */
+  readonly installScriptUrl?: string;
+  /** The API server agent clusters peer with; the listen address is not it behind a load balancer. */
+  readonly peeringApiServerUrl?: string;
 }
 
 export interface ControlPlane {
@@ -33,6 +37,9 @@ export interface ControlPlane {
 }
 
 const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60_000;
+const DEFAULT_INSTALL_SCRIPT_URL = 'https://get.nrings.io';
+/** A reserved name (RFC 6761): a deployment that forgot to set the real one fails visibly. */
+const DEFAULT_PEERING_API_SERVER_URL = 'https://peering.noderings.invalid:6443';
 const VERSION = '0.1.0';
 
 /** Secret values must never reach a log line, whatever a future log call passes in. */
@@ -71,6 +78,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       passwords: options.passwords ?? argon2idHasher,
       now: options.now ?? (() => new Date()),
       sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+      installScriptUrl: options.installScriptUrl ?? DEFAULT_INSTALL_SCRIPT_URL,
+      peeringApiServerUrl: options.peeringApiServerUrl ?? DEFAULT_PEERING_API_SERVER_URL,
     });
     if (options.admin !== undefined)
       await services.auth.bootstrapStaff(options.admin.email, options.admin.password);

@@ -33,7 +33,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
   return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
 }
 
-export class MigrationFailedError extends Error {
+class MigrationFailedError extends Error {
   constructor(
     readonly results: readonly MigrationResult[],
     override readonly cause: unknown,

@@ -1,6 +1,8 @@
 /** SQLSTATE classes we turn into domain errors; both pg and PGlite put the code on the error. */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** `nextval` past a sequence's MAXVALUE (NO CYCLE). */
+const SEQUENCE_EXHAUSTED = '2200H';
 
 function sqlState(e: unknown): string | undefined {
   if (typeof e !== 'object' || e === null || !('code' in e)) return undefined;
@@ -19,4 +21,8 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 
 export function isForeignKeyViolation(e: unknown): boolean {
   return sqlState(e) === FOREIGN_KEY_VIOLATION;
+}
+
+export function isSequenceExhausted(e: unknown): boolean {
+  return sqlState(e) === SEQUENCE_EXHAUSTED;
 }

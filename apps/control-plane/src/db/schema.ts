@@ -15,7 +15,7 @@ export type InboundPeeringState =
   | 'INBOUND_PEERING_STATE_READY'
   | 'INBOUND_PEERING_STATE_FAILED';
 
-export interface UserTable {
+interface UserTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
@@ -23,7 +23,7 @@ export interface UserTable {
   created_at: CreatedAt;
 }
 
-export interface OrganizationTable {
+interface OrganizationTable {
   id: Generated<string>;
   name: string;
   type: OrganizationType;
@@ -32,7 +32,7 @@ export interface OrganizationTable {
   created_at: CreatedAt;
 }
 
-export interface MembershipTable {
+interface MembershipTable {
   organization_id: string;
   user_id: string;
   role: MemberRole;
@@ -40,9 +40,10 @@ export interface MembershipTable {
 }
 
 /** Every bearer credential: only the SHA-256 of the token is stored. */
-export interface AccessTokenTable {
+interface AccessTokenTable {
   id: Generated<string>;
-  token_hash: Buffer;
+  /** SHA-256 of the token; PGlite reads bytea as a Uint8Array, pg as a Buffer. */
+  token_hash: ColumnType<Uint8Array, Uint8Array, never>;
   kind: TokenKind;
   user_id: string | null;
   service_account_id: string | null;
@@ -55,7 +56,7 @@ export interface AccessTokenTable {
   created_at: CreatedAt;
 }
 
-export interface LoginAttemptTable {
+interface LoginAttemptTable {
   id: Generated<string>;
   email: string;
   ip: string;
@@ -63,7 +64,7 @@ export interface LoginAttemptTable {
   created_at: CreatedAt;
 }
 
-export interface ServiceAccountTable {
+interface ServiceAccountTable {
   id: Generated<string>;
   organization_id: string;
   name: string;
@@ -76,7 +77,7 @@ export interface ServiceAccountTable {
   created_at: CreatedAt;
 }
 
-export interface SecretTable {
+interface SecretTable {
   id: Generated<string>;
   organization_id: string;
   key: string;
@@ -87,7 +88,7 @@ export interface SecretTable {
   updated_at: Timestamp;
 }
 
-export interface EnvironmentVariableTable {
+interface EnvironmentVariableTable {
   id: Generated<string>;
   organization_id: string;
   key: string;
@@ -96,7 +97,7 @@ export interface EnvironmentVariableTable {
   updated_at: Timestamp;
 }
 
-export interface SshKeyTable {
+interface SshKeyTable {
   id: Generated<string>;
   organization_id: string;
   name: string;
@@ -107,7 +108,8 @@ export interface SshKeyTable {
 }
 
 export interface AuditEventTable {
-  id: Generated<string>;
+  /** bigserial: pg reads int8 as a string, PGlite as a number. */
+  id: Generated<string | number>;
   organization_id: string | null;
   actor_kind: TokenKind | 'anonymous';
   actor_id: string | null;
@@ -120,7 +122,7 @@ export interface AuditEventTable {
   created_at: CreatedAt;
 }
 
-export interface RegionTable {
+interface RegionTable {
   id: Generated<string>;
   organization_id: string;
   city_id: string;
@@ -136,10 +138,10 @@ export interface AgentTable {
   agent_public_ip: string;
   gateway_region: string;
   hypervisor_driver: string;
-  gw_server_service_port: number;
+  gw_server_service_port: Generated<number>;
   provisioned: Generated<boolean>;
   inbound_peering_state: InboundPeeringState;
-  inbound_peering_error: string;
+  inbound_peering_error: Generated<string>;
   /** The agent cluster's kubeconfig, sealed like a secret. */
   inbound_kubeconfig_ciphertext: string | null;
   service_status: ServiceStatus;
@@ -147,16 +149,17 @@ export interface AgentTable {
   updated_at: Timestamp;
 }
 
-export interface InstallTokenTable {
+interface InstallTokenTable {
   id: Generated<string>;
   agent_id: string;
-  token_hash: Buffer;
+  /** SHA-256 of the token; PGlite reads bytea as a Uint8Array, pg as a Buffer. */
+  token_hash: ColumnType<Uint8Array, Uint8Array, never>;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   created_at: CreatedAt;
 }
 
-export interface PlatformTable {
+interface PlatformTable {
   id: Generated<string>;
   organization_id: string;
   name: string;

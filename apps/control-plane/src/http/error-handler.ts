@@ -21,10 +21,24 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = CONTEXT_PREFIX[error.validationContext ?? 'body'] ?? '';
-      const violations: FieldViolation[] = error.validation.map((v) => ({
-        field: `${prefix}${v.instancePath.slice(1).replaceAll('/', '.')}`.replace(/\.$/, '') || '(root)',
-        description: v.message ?? 'is invalid',
-      }));
+      const violations: FieldViolation[] = error.validation.flatMap((v) => {
+        const path = v.instancePath.slice(1).replaceAll('/', '.');
+        const field = (suffix: string) =>
+          [prefix + path, suffix]
+            .filter((p) => p !== '')
+            .join('.')
+            .replace(/\.$/, '') || '(root)';
+        // An unknown field is reported on the object; name each unknown field instead.
+        const unknownKeys =
+          v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+        if (Array.isArray(unknownKeys)) {
+          return unknownKeys.map((key) => ({
+            field: field(String(key)),
+            description: 'is not a known field',
+          }));
+        }
+        return [{ field: field(''), description: v.message ?? 'is invalid' }];
+      });
       return reply.status(400).send(apiErrorBody('INVALID_ARGUMENT', 'The request is invalid.', violations));
     }
     if (error instanceof DomainError) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
 
 /** 0-based pages (DESIGN §3.5). */
 export const pageQuery = z.object({

@@ -10,8 +10,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 
+import { apiErrorSchema } from './api-error.js';
 import { installErrorHandler } from './error-handler.js';
 import { installHttpMetrics } from './http-metrics.js';
+import type { RouteAccess } from './route-access.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -52,6 +54,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     if (mutating && route.config.audit === undefined && route.config.access.kind !== 'public') {
       throw new Error(`mutating route ${route.method.toString()} ${route.url} declares no audit action`);
     }
+    if (route.schema !== undefined && route.schema.hide !== true) {
+      // Every documented route can fail the same way: google.rpc.Status.
+      const responses = (route.schema.response ?? {}) as Record<string, unknown>;
+      route.schema.response = { ...responses, '4xx': apiErrorSchema, '5xx': apiErrorSchema };
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -79,7 +86,11 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       // Fastify's regex parameters (`:id(^[^:/]+)::verb`) read as `{id}:verb` in the document.
-      return { ...transformed, url: transformed.url.replace(/\(\^\[\^:\/\]\+\)/g, '').replace(/::/g, ':') };
+      const url = transformed.url.replace(/\(\^\[\^:\/\]\+\)/g, '').replace(/::/g, ':');
+      const access: RouteAccess | undefined = input.route.config?.access;
+      // The access rule is published so clients (and the security tests) know who may call what.
+      const schema = { ...transformed.schema, 'x-noderings-access': access };
+      return { url, schema: access?.kind === 'public' ? { ...schema, security: [] } : schema };
     },
     transformObject: jsonSchemaTransformObject,
   });

@@ -8,6 +8,27 @@ import { AuditRepository, auditRoutes, installAuditTrail } from './audit/index.j
 import { AuthRepository, authRoutes, AuthService } from './auth/index.js';
 import { OrganizationRepository, organizationRoutes, OrganizationService } from './organizations/index.js';
 import { RegionRepository, regionRoutes, RegionService } from './regions/index.js';
+import {
+  AgentRepository,
+  agentRoutes,
+  AgentService,
+  AgentTokenRepository,
+  checkInboundPeering,
+} from './agents/index.js';
+import { PlatformRepository, platformRoutes, PlatformService } from './platforms/index.js';
+import { NodeRepository, nodeRoutes, NodeService } from './nodes/index.js';
+import { SecretRepository, secretRoutes, SecretService } from './secrets/index.js';
+import {
+  EnvironmentVariableRepository,
+  environmentVariableRoutes,
+  EnvironmentVariableService,
+} from './environment-variables/index.js';
+import { SshKeyRepository, sshKeyRoutes, SshKeyService } from './ssh-keys/index.js';
+import {
+  ServiceAccountRepository,
+  serviceAccountRoutes,
+  ServiceAccountService,
+} from './service-accounts/index.js';
 
 export interface ModuleSettings {
   readonly db: Db;
@@ -15,6 +36,10 @@ export interface ModuleSettings {
   readonly passwords: PasswordHasher;
   readonly now: () => Date;
   readonly sessionTtlMs: number;
+  /** Where the agent install command fetches the installer from. */
+  readonly installScriptUrl: string;
+  /** The API server agent clusters peer with, written into their peering kubeconfig. */
+  readonly peeringApiServerUrl: string;
 }
 
 export interface Services {
@@ -46,5 +71,32 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   });
   await app.register(auditRoutes, { audit: new AuditRepository(db) });
   await app.register(regionRoutes, { regions: new RegionService({ regions: new RegionRepository(db) }) });
+  const agentRepository = new AgentRepository(db);
+  await app.register(agentRoutes, {
+    agents: new AgentService({
+      agents: agentRepository,
+      tokens: new AgentTokenRepository(db),
+      secretBox: settings.secretBox,
+      checkPeering: checkInboundPeering,
+      now,
+      installScriptUrl: settings.installScriptUrl,
+      peeringApiServerUrl: settings.peeringApiServerUrl,
+    }),
+  });
+  await app.register(platformRoutes, {
+    platforms: new PlatformService({ platforms: new PlatformRepository(db), agents: agentRepository, now }),
+  });
+  await app.register(nodeRoutes, { nodes: new NodeService({ nodes: new NodeRepository(db) }) });
+  const secrets = new SecretService({ secrets: new SecretRepository(db), box: settings.secretBox, now });
+  await app.register(secretRoutes, { secrets });
+  await app.register(environmentVariableRoutes, {
+    variables: new EnvironmentVariableService({ variables: new EnvironmentVariableRepository(db), now }),
+  });
+  await app.register(sshKeyRoutes, {
+    sshKeys: new SshKeyService({ sshKeys: new SshKeyRepository(db), now }),
+  });
+  await app.register(serviceAccountRoutes, {
+    accounts: new ServiceAccountService({ accounts: new ServiceAccountRepository(db), now }),
+  });
   return { auth };
 }

@@ -52,7 +52,7 @@ export class AuditRepository {
     return {
       totalCount: Number(count.n),
       items: rows.map((r) => ({
-        id: r.id,
+        id: String(r.id),
         organizationId: r.organization_id,
         actorKind: r.actor_kind,
         actorId: r.actor_id,

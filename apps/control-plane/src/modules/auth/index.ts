@@ -1,4 +1,3 @@
-export type { CredentialRecord } from './auth.repository.js';
 export { AuthRepository } from './auth.repository.js';
 export { authRoutes } from './auth.routes.js';
-export { AuthService, LOGIN_LIMITS } from './auth.service.js';
+export { AuthService } from './auth.service.js';

@@ -1,4 +1,3 @@
-export type { Membership, MembershipWithOrganization, Organization } from './organization.repository.js';
 export { OrganizationRepository } from './organization.repository.js';
 export { organizationRoutes } from './organization.routes.js';
 export { OrganizationService } from './organization.service.js';

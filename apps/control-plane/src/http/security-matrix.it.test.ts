@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTestControlPlane, type Caller, type TestControlPlane } from '../control-plane.test-support.js';
+import { DATABASE_KINDS } from '../db/test-database.test-support.js';
+import {
+  documentedOperations,
+  fillPath,
+  isMutating,
+  type Operation,
+} from './openapi-operations.test-support.js';
+import { createTenantFixture, SECRET_VALUE, type TenantFixture } from './tenant-fixture.test-support.js';
+
+const ANY_UUID = '00000000-0000-4000-8000-000000000000';
+const KUBECONFIG = `apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: 'https://127.0.0.1:1'}}]
+users: [{name: u, user: {token: abc}}]
+contexts: [{name: x, context: {cluster: c, user: u}}]
+current-context: x
+`;
+
+/** Which fixture object a path parameter names. */
+function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined {
+  const { ids } = fixture;
+  const table: [RegExp, string][] = [
+    [/^\/v1\/regions\/\{id\}/, ids.region],
+    [/^\/v1\/agents\/\{id\}/, ids.agent],
+    [/^\/v1\/platforms?\/\{id\}/, ids.platform],
+    [/^\/v1\/nodes?\/\{id\}/, ids.node],
+    [/^\/v1\/secrets\/\{id\}/, ids.secret],
+    [/^\/v1\/environment-variables\/\{id\}/, ids.environmentVariable],
+    [/^\/v1\/ssh-keys\/\{id\}/, ids.sshKey],
+    [/^\/v1\/service-accounts\/tokens\/\{tokenId\}/, ids.serviceAccountToken],
+    [/^\/v1\/service-accounts\/\{id\}/, ids.serviceAccount],
+    [/^\/v1\/organization\/members\/\{userId\}/, fixture.member.userId],
+  ];
+  return table.find(([pattern]) => pattern.test(path))?.[1];
+}
+
+/** A body that passes validation, so that the call reaches the object lookup. */
+function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown {
+  const bodies: Record<string, unknown> = {
+    'PATCH /v1/agents/{id}': { name: 'renamed' },
+    'POST /v1/agents/{id}:generateInstallCommand': {},
+    'POST /v1/agents/{id}:generatePeeringConfig': {},
+    'POST /v1/agents/{id}:uploadInboundPeeringConfig': { kubeconfig: KUBECONFIG },
+    'PATCH /v1/platform/{id}': { name: 'renamed' },
+    'POST /v1/platforms/{id}:AssignAgent': { agentId: ownFixture.ids.agent },
+    'POST /v1/platforms/{id}:UnassignAgent': { agentId: ownFixture.ids.agent },
+    'PATCH /v1/node/{id}': { maintenanceMode: true },
+    'PATCH /v1/secrets/{id}': { value: 'overwritten' },
+    'PATCH /v1/environment-variables/{id}': { value: 'overwritten' },
+    'PATCH /v1/service-accounts/{id}': { name: 'renamed' },
+    'POST /v1/service-accounts/{id}/tokens': { name: 'stolen' },
+    'PATCH /v1/organization/members/{userId}': { role: 'admin' },
+  };
+  const key = `${operation.method} ${operation.path}`;
+  if (operation.body === undefined) return undefined;
+  if (!(key in bodies)) throw new Error(`add a valid body for ${key} to the security matrix`);
+  return bodies[key];
+}
+
+/** Everything organisation B can read about itself; it must be the same before and after A's attempts. */
+async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture): Promise<unknown[]> {
+  const paths = [
+    '/v1/organization',
+    '/v1/organization/members',
+    '/v1/regions',
+    '/v1/agents',
+    '/v1/platforms',
+    '/v1/nodes',
+    '/v1/secrets',
+    '/v1/environment-variables',
+    '/v1/ssh-keys',
+    '/v1/service-accounts?includeInactive=true',
+    `/v1/service-accounts/${fixture.ids.serviceAccount}/tokens`,
+  ];
+  return Promise.all(paths.map(async (path) => [path, (await t.call('GET', path, { as })).body]));
+}
+
+describe.each(DATABASE_KINDS)(
+  'the security matrix over every documented route on the %s database',
+  (kind) => {
+    let t: TestControlPlane;
+    let operations: Operation[];
+    let a: TenantFixture;
+    let b: TenantFixture;
+    beforeAll(async () => {
+      t = await startTestControlPlane(kind);
+      operations = (await documentedOperations(t)).operations;
+      a = await createTenantFixture(t);
+      b = await createTenantFixture(t);
+    }, 60_000);
+    afterAll(() => t.close());
+
+    const protectedOperations = () => operations.filter((o) => o.access.kind !== 'public');
+    const tenantOperations = () => operations.filter((o) => o.access.kind === 'tenant');
+
+    it('answers 401 to every protected route without a token', async () => {
+      const failures: string[] = [];
+      for (const operation of protectedOperations()) {
+        const response = await t.call(
+          operation.method,
+          fillPath(operation.path, () => ANY_UUID),
+        );
+        if (response.status !== 401)
+          failures.push(`${operation.method} ${operation.path} → ${String(response.status)}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('hides organization B’s objects from organization A on every route (404) and changes nothing', async () => {
+      const asB = { token: b.owner.token, organizationId: b.owner.organizationId };
+      const before = await snapshot(t, asB, b);
+      const failures: string[] = [];
+      let checked = 0;
+      for (const operation of tenantOperations().filter((o) => o.parameters.some((p) => p.in === 'path'))) {
+        const id = fixtureIdFor(operation.path, b);
+        if (id === undefined) {
+          failures.push(`${operation.method} ${operation.path}: no fixture object for its path parameter`);
+          continue;
+        }
+        const response = await t.call(
+          operation.method,
+          fillPath(operation.path, () => id),
+          {
+            as: { token: a.owner.token, organizationId: a.owner.organizationId },
+            body: validBodyFor(operation, a),
+          },
+        );
+        checked++;
+        if (response.status !== 404)
+          failures.push(
+            `${operation.method} ${operation.path} → ${String(response.status)} ${JSON.stringify(response.body)}`,
+          );
+      }
+      expect(failures).toEqual([]);
+      expect(checked).toBeGreaterThan(20);
+      expect(await snapshot(t, asB, b)).toEqual(before);
+    });
+
+    it('refuses X-Organization-ID naming an organization the caller does not belong to, on every tenant route', async () => {
+      const failures: string[] = [];
+      for (const operation of tenantOperations()) {
+        const response = await t.call(
+          operation.method,
+          fillPath(operation.path, () => ANY_UUID),
+          {
+            as: { token: a.owner.token, organizationId: b.owner.organizationId },
+          },
+        );
+        if (response.status !== 403)
+          failures.push(`${operation.method} ${operation.path} → ${String(response.status)}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('refuses every mutating tenant route to the member role unless the route allows members', async () => {
+      const failures: string[] = [];
+      for (const operation of tenantOperations().filter(
+        (o) => isMutating(o) && o.access.kind === 'tenant' && o.access.minRole !== 'member',
+      )) {
+        const response = await t.call(
+          operation.method,
+          fillPath(operation.path, () => ANY_UUID),
+          { as: b.member },
+        );
+        if (response.status !== 403)
+          failures.push(`${operation.method} ${operation.path} → ${String(response.status)}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('refuses a service-account token outside its allowedIps on every tenant route', async () => {
+      const failures: string[] = [];
+      for (const operation of tenantOperations()) {
+        const response = await t.call(
+          operation.method,
+          fillPath(operation.path, () => ANY_UUID),
+          { as: b.ipLimited },
+        );
+        if (response.status !== 403)
+          failures.push(`${operation.method} ${operation.path} → ${String(response.status)}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it('never returns or logs a secret value', async () => {
+      const asB = { token: b.owner.token, organizationId: b.owner.organizationId };
+      for (const operation of tenantOperations().filter((o) => !isMutating(o))) {
+        const response = await t.call(
+          operation.method,
+          fillPath(operation.path, (name) => fixtureIdFor(operation.path, b) ?? name),
+          { as: asB },
+        );
+        expect(JSON.stringify(response.body), `${operation.method} ${operation.path}`).not.toContain(
+          SECRET_VALUE,
+        );
+      }
+      expect(t.logLines.filter((line) => line.includes(SECRET_VALUE))).toEqual([]);
+      expect(
+        t.logLines.filter((line) => line.includes(b.owner.token) || line.includes(b.ipLimited.token)),
+      ).toEqual([]);
+    });
+  },
+);

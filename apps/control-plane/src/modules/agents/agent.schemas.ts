@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+import { GATEWAY_REGIONS, HYPERVISOR_DRIVERS, type Agent } from './agent.js';
+import { agentPublicIpProblem } from './agent-public-ip.js';
+
+export const gatewayRegion = z.enum(GATEWAY_REGIONS);
+export const hypervisorDriver = z.enum(HYPERVISOR_DRIVERS);
+export const agentName = z.string().trim().min(1).max(100);
+export const agentDescription = z.string().max(1000);
+
+export const agentPublicIp = z.ipv4({ error: 'must be an IPv4 address' }).superRefine((ip, ctx) => {
+  const problem = agentPublicIpProblem(ip);
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const inboundPeeringState = z.enum([
+  'INBOUND_PEERING_STATE_PENDING',
+  'INBOUND_PEERING_STATE_PEERING',
+  'INBOUND_PEERING_STATE_READY',
+  'INBOUND_PEERING_STATE_FAILED',
+]);
+export const serviceStatus = z.enum([
+  'SERVICE_STATUS_ONLINE',
+  'SERVICE_STATUS_OFFLINE',
+  'SERVICE_STATUS_MAINTENANCE',
+]);
+
+export const peeringStatusView = z.object({
+  inboundPeeringState,
+  inboundPeeringError: z.string(),
+});
+
+export const agentView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    organizationId: z.string(),
+    agentPublicIp: z.string(),
+    gwServerServicePort: z.number().int(),
+    provisioned: z.boolean(),
+    gatewayRegion,
+    hypervisorDriver,
+    serviceStatus,
+    createTime: z.string(),
+    updateTime: z.string(),
+  })
+  .extend(peeringStatusView.shape)
+  .meta({ id: 'Agent' });
+
+export function toAgentView(a: Agent): z.infer<typeof agentView> {
+  return {
+    id: a.id,
+    name: a.name,
+    description: a.description,
+    organizationId: a.organizationId,
+    agentPublicIp: a.agentPublicIp,
+    gwServerServicePort: a.gwServerServicePort,
+    provisioned: a.provisioned,
+    gatewayRegion: a.gatewayRegion,
+    hypervisorDriver: a.hypervisorDriver,
+    inboundPeeringState: a.inboundPeeringState,
+    inboundPeeringError: a.inboundPeeringError,
+    serviceStatus: a.serviceStatus,
+    createTime: a.createdAt.toISOString(),
+    updateTime: a.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,266 @@
+import {
+  AlreadyExistsError,
+  FailedPreconditionError,
+  NotFoundError,
+  ResourceExhaustedError,
+  UnauthenticatedError,
+} from '@noderings/domain';
+
+import { hashToken, newOpaqueToken } from '../../crypto/opaque-token.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
+import { isForeignKeyViolation, isSequenceExhausted, isUniqueViolation } from '../../db/postgres-error.js';
+import type { InboundPeeringState } from '../../db/schema.js';
+import type { Page, PageResult } from '../../http/pagination.js';
+import { operatorNamespace, peeringNamespace, type Agent } from './agent.js';
+import {
+  AGENT_NAME_CONSTRAINT,
+  type AgentChanges,
+  type AgentFilter,
+  type AgentRepository,
+  type NewAgent,
+} from './agent.repository.js';
+import type { AgentCredentialPurpose, AgentTokenRepository } from './agent-token.repository.js';
+import { parseInboundKubeconfig } from './inbound-kubeconfig.js';
+import type { InboundPeeringCheck } from './inbound-peering-check.js';
+import { peeringConfigYaml } from './peering-config.js';
+
+/** The seed promises providers an hour to run the install command. */
+export const INSTALL_TOKEN_TTL_MS = 60 * 60_000;
+/** How long an agent credential (from an install token or a peering config) works. */
+export const AGENT_CREDENTIAL_TTL_MS = 24 * 60 * 60_000;
+export const REVIEW_PENDING_MESSAGE = 'Provider organization review is pending.';
+const INVALID_INSTALL_TOKEN_MESSAGE = 'The install token is invalid, expired or already used.';
+/** Characters that stay literal in the unquoted shell word the install command puts the URL in. */
+const SHELL_SAFE_URL = /^https:\/\/[A-Za-z0-9.\-:/_~%]+$/;
+
+/** The organisation a call acts in, as far as agents care. */
+export interface ActingOrganization {
+  readonly organizationId: string;
+  readonly isVerified: boolean;
+}
+
+export interface AgentServiceDeps {
+  readonly agents: Pick<
+    AgentRepository,
+    | 'list'
+    | 'findById'
+    | 'insert'
+    | 'update'
+    | 'delete'
+    | 'isInUse'
+    | 'startPeering'
+    | 'finishPeering'
+    | 'findInboundKubeconfig'
+  >;
+  readonly tokens: Pick<
+    AgentTokenRepository,
+    'insertInstallToken' | 'redeemInstallToken' | 'insertAgentCredential'
+  >;
+  readonly secretBox: Pick<SecretBox, 'seal' | 'open'>;
+  readonly checkPeering: InboundPeeringCheck;
+  readonly now: () => Date;
+  /** Where `curl` fetches the installer from. */
+  readonly installScriptUrl: string;
+  /** The API server agent clusters peer with, written into their peering kubeconfig. */
+  readonly peeringApiServerUrl: string;
+}
+
+export interface AgentCredential {
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+export interface PeeringStatus {
+  readonly inboundPeeringState: InboundPeeringState;
+  readonly inboundPeeringError: string;
+}
+
+export class AgentService {
+  constructor(private readonly deps: AgentServiceDeps) {
+    if (!SHELL_SAFE_URL.test(deps.installScriptUrl) || !URL.canParse(deps.installScriptUrl)) {
+      throw new Error(`installScriptUrl must be a plain https:// URL, got ${deps.installScriptUrl}`);
+    }
+    if (!URL.canParse(deps.peeringApiServerUrl) || new URL(deps.peeringApiServerUrl).protocol !== 'https:') {
+      throw new Error(`peeringApiServerUrl must be an https:// URL, got ${deps.peeringApiServerUrl}`);
+    }
+  }
+
+  list(organizationId: string, filter: AgentFilter, page: Page): Promise<PageResult<Agent>> {
+    return this.deps.agents.list(organizationId, filter, page);
+  }
+
+  async get(organizationId: string, id: string): Promise<Agent> {
+    const agent = await this.deps.agents.findById(organizationId, id);
+    if (agent === undefined) throw NotFoundError.of('Agent', id);
+    return agent;
+  }
+
+  async create(acting: ActingOrganization, input: Omit<NewAgent, 'organizationId'>): Promise<Agent> {
+    requireReviewed(acting);
+    try {
+      return await this.deps.agents.insert(
+        { ...input, organizationId: acting.organizationId },
+        this.deps.now(),
+      );
+    } catch (e: unknown) {
+      if (isUniqueViolation(e, AGENT_NAME_CONSTRAINT)) throw nameTaken(input.name);
+      if (isSequenceExhausted(e)) {
+        throw new ResourceExhaustedError(
+          'Every gateway service port has been assigned, so no agent can be created; contact NodeRings support.',
+        );
+      }
+      throw e;
+    }
+  }
+
+  async update(organizationId: string, id: string, changes: AgentChanges): Promise<Agent> {
+    let agent: Agent | undefined;
+    try {
+      agent = await this.deps.agents.update(organizationId, id, changes, this.deps.now());
+    } catch (e: unknown) {
+      if (changes.name !== undefined && isUniqueViolation(e, AGENT_NAME_CONSTRAINT))
+        throw nameTaken(changes.name);
+      throw e;
+    }
+    if (agent === undefined) throw NotFoundError.of('Agent', id);
+    return agent;
+  }
+
+  async delete(organizationId: string, id: string): Promise<void> {
+    await this.get(organizationId, id);
+    if (await this.deps.agents.isInUse(id)) throw agentInUse();
+    try {
+      await this.deps.agents.delete(organizationId, id);
+    } catch (e: unknown) {
+      // A platform assigned between the check and the delete.
+      if (isForeignKeyViolation(e)) throw agentInUse();
+      throw e;
+    }
+  }
+
+  /** A one-time install token (only its hash is kept) and the command that hands it to the installer. */
+  async generateInstallCommand(
+    acting: ActingOrganization,
+    id: string,
+  ): Promise<{ command: string; token: string }> {
+    requireReviewed(acting);
+    const agent = await this.get(acting.organizationId, id);
+    const now = this.deps.now();
+    const { token, hash } = newOpaqueToken('nri');
+    await this.deps.tokens.insertInstallToken({
+      agentId: agent.id,
+      tokenHash: hash,
+      expiresAt: new Date(now.getTime() + INSTALL_TOKEN_TTL_MS),
+      now,
+    });
+    const command =
+      `curl -sfL ${this.deps.installScriptUrl} | ` +
+      `CLUSTER_ID=${agent.id} TOKEN=${token} LIQO_GW_SERVICE_TYPE=LoadBalancer sh -`;
+    return { command, token };
+  }
+
+  /**
+   * Trades an install token for an agent credential. Every failure says the same, so a caller learns
+   * nothing about which agents or tokens exist.
+   */
+  async redeemInstallToken(
+    id: string,
+    installToken: string,
+  ): Promise<{ agent: Agent; credential: AgentCredential }> {
+    const now = this.deps.now();
+    const { token, hash, expiresAt } = this.#newCredential(now);
+    const redeemed = await this.deps.tokens.redeemInstallToken({
+      agentId: id,
+      installTokenHash: hashToken(installToken),
+      now,
+      credential: { tokenHash: hash, expiresAt, purpose: 'install' },
+    });
+    if (redeemed === undefined) throw new UnauthenticatedError(INVALID_INSTALL_TOKEN_MESSAGE);
+    return { agent: await this.get(redeemed.organizationId, id), credential: { token, expiresAt } };
+  }
+
+  /** A kubeconfig for the agent cluster to reach NodeRings, with a fresh agent credential in it. */
+  async generatePeeringConfig(organizationId: string, id: string): Promise<string> {
+    const agent = await this.get(organizationId, id);
+    const { token } = await this.#mintCredential(agent, 'peering');
+    return peeringConfigYaml({
+      server: this.deps.peeringApiServerUrl,
+      namespace: peeringNamespace(agent.id),
+      token,
+    });
+  }
+
+  /**
+   * Stores the agent cluster's kubeconfig (sealed) and checks it by listing our orders there. A bad
+   * document changes nothing; a document that does not work is kept, with the failure, so the provider
+   * sees why.
+   */
+  async uploadInboundPeeringConfig(
+    organizationId: string,
+    id: string,
+    kubeconfigText: string,
+  ): Promise<PeeringStatus> {
+    await this.get(organizationId, id);
+    const kubeconfig = parseInboundKubeconfig(kubeconfigText);
+    const sealed = this.deps.secretBox.seal(kubeconfig.yaml, kubeconfigAssociatedData(id));
+    if ((await this.deps.agents.startPeering(organizationId, id, sealed, this.deps.now())) === undefined) {
+      throw NotFoundError.of('Agent', id);
+    }
+    const outcome = await this.deps.checkPeering(kubeconfig, operatorNamespace(id));
+    const finished =
+      (await this.deps.agents.finishPeering(id, sealed, outcome, this.deps.now())) ??
+      // A newer upload replaced this kubeconfig while it was being checked: report where that one is.
+      (await this.get(organizationId, id));
+    return {
+      inboundPeeringState: finished.inboundPeeringState,
+      inboundPeeringError: finished.inboundPeeringError,
+    };
+  }
+
+  /**
+   * The agent cluster's kubeconfig in clear, for the dispatcher. Not reachable from any route: the
+   * kubeconfig never leaves the control plane.
+   */
+  async inboundKubeconfig(agentId: string): Promise<string> {
+    const sealed = await this.deps.agents.findInboundKubeconfig(agentId);
+    if (sealed === undefined) throw NotFoundError.of('Agent', agentId);
+    if (sealed === null)
+      throw new FailedPreconditionError(`Agent ${agentId} has no inbound peering config yet.`);
+    return this.deps.secretBox.open(sealed, kubeconfigAssociatedData(agentId));
+  }
+
+  async #mintCredential(agent: Agent, purpose: AgentCredentialPurpose): Promise<AgentCredential> {
+    const now = this.deps.now();
+    const { token, hash, expiresAt } = this.#newCredential(now);
+    await this.deps.tokens.insertAgentCredential({
+      agentId: agent.id,
+      organizationId: agent.organizationId,
+      tokenHash: hash,
+      expiresAt,
+      purpose,
+      now,
+    });
+    return { token, expiresAt };
+  }
+
+  #newCredential(now: Date): { token: string; hash: Buffer; expiresAt: Date } {
+    return { ...newOpaqueToken('nra'), expiresAt: new Date(now.getTime() + AGENT_CREDENTIAL_TTL_MS) };
+  }
+}
+
+/** Binds a sealed kubeconfig to its agent, so a ciphertext copied onto another agent does not open. */
+function kubeconfigAssociatedData(agentId: string): string {
+  return `agents/${agentId}/inbound-kubeconfig`;
+}
+
+function requireReviewed(acting: ActingOrganization): void {
+  if (!acting.isVerified) throw new FailedPreconditionError(REVIEW_PENDING_MESSAGE);
+}
+
+function nameTaken(name: string): AlreadyExistsError {
+  return new AlreadyExistsError(`An agent named "${name}" already exists in this organization.`);
+}
+
+function agentInUse(): FailedPreconditionError {
+  return new FailedPreconditionError('The agent is still assigned to a platform: unassign it first.');
+}

@@ -1,0 +1,3 @@
+export { NodeRepository } from './node.repository.js';
+export { nodeRoutes } from './node.routes.js';
+export { NodeService } from './node.service.js';

@@ -1,0 +1,178 @@
+import {
+  AlreadyExistsError,
+  FailedPreconditionError,
+  findCity,
+  findDatacenter,
+  InvalidArgumentError,
+  nodeNameProblem,
+  nodeSettingsViolations,
+  normalizeMacAddressPrefix,
+  NotFoundError,
+  type FieldViolation,
+  withNodeSettingDefaults,
+  type NodeSettings,
+  type NodeSettingsInput,
+} from '@noderings/domain';
+
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-error.js';
+import type { Page, PageResult } from '../../http/pagination.js';
+import type { Region } from '../regions/index.js';
+import type { Node, NodeChanges, NodeFilter, NodeRegionRecord, NodeRepository } from './node.repository.js';
+
+export type NodeInput = NodeSettingsInput & {
+  readonly name: string;
+  readonly platformId: string;
+  readonly regionId: string;
+  readonly maintenanceMode?: boolean | undefined;
+};
+
+export interface ListedNode {
+  readonly node: Node;
+  /** Present when the caller asked to expand the region. */
+  readonly region?: Region;
+}
+
+export class NodeService {
+  constructor(
+    private readonly deps: {
+      readonly nodes: Pick<
+        NodeRepository,
+        | 'list'
+        | 'listWithRegions'
+        | 'findById'
+        | 'platformExists'
+        | 'regionExists'
+        | 'insert'
+        | 'update'
+        | 'delete'
+      >;
+    },
+  ) {}
+
+  async list(
+    organizationId: string,
+    filter: NodeFilter,
+    page: Page,
+    expand: { readonly region: boolean },
+  ): Promise<PageResult<ListedNode>> {
+    if (!expand.region) return this.deps.nodes.list(organizationId, filter, page).then(wrapNodes);
+    const result = await this.deps.nodes.listWithRegions(organizationId, filter, page);
+    return {
+      totalCount: result.totalCount,
+      items: result.items.map(({ node, region }) => ({ node, region: resolveRegion(region) })),
+    };
+  }
+
+  async get(organizationId: string, id: string): Promise<Node> {
+    const node = await this.deps.nodes.findById(organizationId, id);
+    if (node === undefined) throw NotFoundError.of('Node', id);
+    return node;
+  }
+
+  async create(organizationId: string, input: NodeInput): Promise<Node> {
+    const { name, platformId, regionId, maintenanceMode = false, ...given } = input;
+    const settings = normalized(withNodeSettingDefaults(given));
+    refuseViolations(name, settings);
+    const [platformFound, regionFound] = await Promise.all([
+      this.deps.nodes.platformExists(organizationId, platformId),
+      this.deps.nodes.regionExists(organizationId, regionId),
+    ]);
+    if (!platformFound) throw NotFoundError.of('Platform', platformId);
+    if (!regionFound) throw NotFoundError.of('Region', regionId);
+    try {
+      return await this.deps.nodes.insert({
+        ...settings,
+        organizationId,
+        platformId,
+        regionId,
+        name,
+        maintenanceMode,
+      });
+    } catch (e: unknown) {
+      throw isUniqueViolation(e) ? duplicateName(name) : e;
+    }
+  }
+
+  /** Fields left out keep their values; the rules are checked on the node as it would be afterwards. */
+  async update(organizationId: string, id: string, changes: NodeChanges): Promise<Node> {
+    const { regionId } = changes;
+    if (regionId !== undefined && !(await this.deps.nodes.regionExists(organizationId, regionId)))
+      throw NotFoundError.of('Region', regionId);
+    const wanted = definedOnly(changes);
+    if (Object.keys(wanted).length === 0) return this.get(organizationId, id);
+    let updated: Node | undefined;
+    try {
+      updated = await this.deps.nodes.update(organizationId, id, (current) => {
+        const next = { ...current, ...wanted };
+        const settings = normalized(next);
+        refuseViolations(next.name, settings);
+        return { ...next, ...settings };
+      });
+    } catch (e: unknown) {
+      // Of the columns an update writes, only the name is unique (per platform).
+      throw isUniqueViolation(e) && wanted.name !== undefined ? duplicateName(wanted.name) : e;
+    }
+    if (updated === undefined) throw NotFoundError.of('Node', id);
+    return updated;
+  }
+
+  async delete(organizationId: string, id: string): Promise<void> {
+    let deleted: boolean;
+    try {
+      deleted = await this.deps.nodes.delete(organizationId, id);
+    } catch (e: unknown) {
+      if (isForeignKeyViolation(e))
+        throw new FailedPreconditionError(
+          'The node still has VMs or other objects on it: remove them first.',
+        );
+      throw e;
+    }
+    if (!deleted) throw NotFoundError.of('Node', id);
+  }
+}
+
+function wrapNodes(result: PageResult<Node>): PageResult<ListedNode> {
+  return { totalCount: result.totalCount, items: result.items.map((node) => ({ node })) };
+}
+
+function definedOnly<T extends object>(values: T): { -readonly [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
+    -readonly [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
+
+function normalized(settings: NodeSettings): NodeSettings {
+  return { ...settings, macAddressPrefix: normalizeMacAddressPrefix(settings.macAddressPrefix) };
+}
+
+function refuseViolations(name: string, settings: NodeSettings): void {
+  const nameProblem = nodeNameProblem(name);
+  const violations: FieldViolation[] = [
+    ...(nameProblem === undefined ? [] : [{ field: 'name', description: nameProblem }]),
+    ...nodeSettingsViolations(settings),
+  ];
+  if (violations.length === 0) return;
+  throw new InvalidArgumentError(
+    violations.map((v) => `${v.field}: ${v.description}`).join('; '),
+    violations,
+  );
+}
+
+function duplicateName(name: string): AlreadyExistsError {
+  return new AlreadyExistsError(`The platform already has a node named ${name}.`);
+}
+
+/** The same resolution the regions module applies, for regions read in the node query. */
+function resolveRegion(record: NodeRegionRecord): Region {
+  const city = findCity(record.cityId);
+  const datacenter = findDatacenter(record.datacenterId);
+  if (city === undefined || datacenter === undefined)
+    throw new Error(`region ${record.id} points outside the catalogue`);
+  return {
+    id: record.id,
+    organizationId: record.organizationId,
+    city,
+    datacenter,
+    createdAt: record.createdAt,
+  };
+}

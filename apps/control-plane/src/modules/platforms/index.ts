@@ -1,0 +1,3 @@
+export { PlatformRepository } from './platform.repository.js';
+export { platformRoutes } from './platform.routes.js';
+export { PlatformService } from './platform.service.js';

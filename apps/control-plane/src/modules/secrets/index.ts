@@ -1,0 +1,11 @@
+export { SecretRepository } from './secret.repository.js';
+export { secretRoutes } from './secret.routes.js';
+export { SecretService, UnreadableSecretError } from './secret.service.js';
+export {
+  claimTemplateVariableKey,
+  keyTakenError,
+  TEMPLATE_VARIABLE_VALUE_MAX_BYTES,
+  templateVariableKey,
+  templateVariableValue,
+} from './template-variable.js';
+export type { TemplateVariableKind } from './template-variable.js';
