@@ -14,6 +14,8 @@ export interface ParsedOptions {
   readonly admin: { readonly email: string; readonly password: string } | undefined;
   readonly trustProxy: boolean;
   readonly logLevel: string;
+  readonly installScriptUrl: string | undefined;
+  readonly peeringApiServerUrl: string | undefined;
 }
 
 export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy]
@@ -26,6 +28,8 @@ environment:
   DATABASE_URL        PostgreSQL server to use instead of the embedded database
   NR_SECRET_KEY       32-byte key (base64 or hex) sealing secrets at rest; default: DIR/secret.key, created on first start
   NR_ADMIN_EMAIL, NR_ADMIN_PASSWORD   platform staff account, created on start
+  NR_PEERING_API_SERVER_URL  https URL agent clusters peer with (written into their peering kubeconfig)
+  NR_INSTALL_SCRIPT_URL      https URL of the agent installer in install commands (default https://get.nrings.io)
   LOG_LEVEL           pino level (default info)`;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -73,6 +77,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
     admin: email !== undefined && password !== undefined ? { email, password } : undefined,
     trustProxy: values['trust-proxy'],
     logLevel,
+    installScriptUrl: httpsUrl(env.NR_INSTALL_SCRIPT_URL, 'NR_INSTALL_SCRIPT_URL'),
+    peeringApiServerUrl: httpsUrl(env.NR_PEERING_API_SERVER_URL, 'NR_PEERING_API_SERVER_URL'),
   };
 }
 
@@ -82,4 +88,11 @@ function parseListen(text: string): { host: string; port: number } {
   if (match?.[1] === undefined || port > 65535)
     throw new UsageError(`--listen must be HOST:PORT, got ${text}`);
   return { host: match[1].replace(/^\[|\]$/g, ''), port };
+}
+
+function httpsUrl(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!URL.canParse(value) || new URL(value).protocol !== 'https:')
+    throw new UsageError(`${name} must be an https:// URL`);
+  return value;
 }

@@ -5,7 +5,13 @@ import { loadSecretKey } from './crypto/secret-key.js';
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const secretKey = await loadSecretKey({ fromEnv: options.secretKeyFromEnv, keyFile: options.keyFile });
-  const cp = await startControlPlane({ ...options, secretKey });
+  const { installScriptUrl, peeringApiServerUrl, ...rest } = options;
+  const cp = await startControlPlane({
+    ...rest,
+    secretKey,
+    ...(installScriptUrl !== undefined && { installScriptUrl }),
+    ...(peeringApiServerUrl !== undefined && { peeringApiServerUrl }),
+  });
   cp.logger.info({ url: cp.url }, 'control plane listening');
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

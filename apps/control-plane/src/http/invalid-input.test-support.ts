@@ -88,7 +88,9 @@ function outOfRange(schema: JsonSchema): unknown[] {
 export function invalidBody(schema: JsonSchema): fc.Arbitrary<InvalidBody> {
   const bodyTypes = allowedTypes(schema);
   const notAnObject = fc
-    .constantFrom<unknown>(...[[], 'text', 42, true, null].filter((v) => bodyTypes?.has(jsonType(v)) !== true))
+    .constantFrom<unknown>(
+      ...[[], 'text', 42, true, null].filter((v) => bodyTypes?.has(jsonType(v)) !== true),
+    )
     .map((body) => ({ body, field: '', mutation: 'not an object' }));
   const properties = Object.entries(schema.properties ?? {});
   const mutations: fc.Arbitrary<InvalidBody>[] = [notAnObject];

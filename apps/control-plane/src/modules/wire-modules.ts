@@ -42,8 +42,11 @@ export interface ModuleSettings {
   readonly peeringApiServerUrl: string;
 }
 
+/** The services the workers of later issues (dispatcher, cloud-init compiler) reach beyond the routes. */
 export interface Services {
   readonly auth: AuthService;
+  readonly agents: AgentService;
+  readonly secrets: SecretService;
 }
 
 /** Builds every module's repositories and services and registers their routes: the one place they meet. */
@@ -72,17 +75,16 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   await app.register(auditRoutes, { audit: new AuditRepository(db) });
   await app.register(regionRoutes, { regions: new RegionService({ regions: new RegionRepository(db) }) });
   const agentRepository = new AgentRepository(db);
-  await app.register(agentRoutes, {
-    agents: new AgentService({
-      agents: agentRepository,
-      tokens: new AgentTokenRepository(db),
-      secretBox: settings.secretBox,
-      checkPeering: checkInboundPeering,
-      now,
-      installScriptUrl: settings.installScriptUrl,
-      peeringApiServerUrl: settings.peeringApiServerUrl,
-    }),
+  const agents = new AgentService({
+    agents: agentRepository,
+    tokens: new AgentTokenRepository(db),
+    secretBox: settings.secretBox,
+    checkPeering: checkInboundPeering,
+    now,
+    installScriptUrl: settings.installScriptUrl,
+    peeringApiServerUrl: settings.peeringApiServerUrl,
   });
+  await app.register(agentRoutes, { agents });
   await app.register(platformRoutes, {
     platforms: new PlatformService({ platforms: new PlatformRepository(db), agents: agentRepository, now }),
   });
@@ -98,5 +100,5 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   await app.register(serviceAccountRoutes, {
     accounts: new ServiceAccountService({ accounts: new ServiceAccountRepository(db), now }),
   });
-  return { auth };
+  return { auth, agents, secrets };
 }
