@@ -4,14 +4,12 @@ import { z } from 'zod';
 
 import { hashToken } from '../crypto/opaque-token.js';
 import type { AuthRepository, CredentialRecord } from '../modules/auth/auth.repository.js';
-import type { OrganizationRepository } from '../modules/organizations/organization.repository.js';
 import { isAllowed } from './client-ip.js';
 import { roleAtLeast, type Principal, type Tenant } from './principal.js';
 import type { RouteAccess } from './route-access.js';
 
 export interface AuthenticationDeps {
   readonly credentials: Pick<AuthRepository, 'findCredential' | 'touchCredential'>;
-  readonly memberships: Pick<OrganizationRepository, 'findMembership'>;
   readonly now: () => Date;
 }
 
@@ -36,7 +34,11 @@ export function installAuthentication(app: FastifyInstance, deps: Authentication
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access.kind === 'public') return;
-    const credential = await findCredential(request, deps);
+    // Read before the lookup, which resolves the membership in the same query; refused only once the
+    // caller is known, so an anonymous caller always gets 401.
+    const requested = access.kind === 'tenant' ? requestedOrganization(request) : { id: undefined };
+    const credential = await findCredential(request, deps, requested.id);
+    if (requested.error !== undefined) throw requested.error;
     const principal = toPrincipal(credential);
     request.principal = principal;
     if (credential.kind === 'service_account' && !isAllowed(credential.allowedIps, request.ip)) {
@@ -54,18 +56,24 @@ export function installAuthentication(app: FastifyInstance, deps: Authentication
         }
         return;
       case 'tenant':
-        request.tenant = await resolveTenant(request, principal, credential, access, deps);
+        request.tenant = resolveTenant(request, principal, credential, access, requested.id);
         return;
     }
   });
 }
 
-async function findCredential(request: FastifyRequest, deps: AuthenticationDeps): Promise<CredentialRecord> {
+async function findCredential(
+  request: FastifyRequest,
+  deps: AuthenticationDeps,
+  organizationId: string | undefined,
+): Promise<CredentialRecord> {
   const header = request.headers.authorization;
   if (header === undefined) throw new UnauthenticatedError('This call needs a bearer token.');
   const token = BEARER.exec(header)?.[1];
   const credential =
-    token === undefined ? undefined : await deps.credentials.findCredential(hashToken(token), deps.now());
+    token === undefined
+      ? undefined
+      : await deps.credentials.findCredential(hashToken(token), deps.now(), organizationId);
   if (credential === undefined)
     throw new UnauthenticatedError('The bearer token is invalid, expired or revoked.');
   return credential;
@@ -104,27 +112,29 @@ function touchLater(request: FastifyRequest, credential: CredentialRecord, deps:
   });
 }
 
-function requestedOrganization(request: FastifyRequest): string | undefined {
+function requestedOrganization(request: FastifyRequest): { id?: string; error?: InvalidArgumentError } {
   const header = request.headers['x-organization-id'];
-  if (header === undefined || header === '') return undefined;
+  if (header === undefined || header === '') return {};
   const parsed = organizationHeader.safeParse(header);
-  if (!parsed.success)
-    throw InvalidArgumentError.field('header.x-organization-id', 'must be an organization id (UUID)');
-  return parsed.data;
+  if (!parsed.success) {
+    return {
+      error: InvalidArgumentError.field('header.x-organization-id', 'must be an organization id (UUID)'),
+    };
+  }
+  return { id: parsed.data };
 }
 
-async function resolveTenant(
+function resolveTenant(
   request: FastifyRequest,
   principal: Principal,
   credential: CredentialRecord,
   access: Extract<RouteAccess, { kind: 'tenant' }>,
-  deps: AuthenticationDeps,
-): Promise<Tenant> {
-  const requested = requestedOrganization(request);
+  requested: string | undefined,
+): Tenant {
   let tenant: Tenant;
   if (principal.kind === 'session') {
-    const membership = await deps.memberships.findMembership(principal.userId, requested);
-    if (membership === undefined) {
+    const membership = credential.membership;
+    if (membership === null) {
       throw new PermissionDeniedError(
         requested === undefined
           ? 'You are not a member of any organization.'
@@ -132,10 +142,10 @@ async function resolveTenant(
       );
     }
     tenant = {
-      organizationId: membership.organization.id,
+      organizationId: membership.organizationId,
       role: membership.role,
-      organizationType: membership.organization.type,
-      isVerified: membership.organization.isVerified,
+      organizationType: membership.organizationType,
+      isVerified: membership.organizationVerified,
     };
   } else {
     if (requested !== undefined && requested !== principal.organizationId) {

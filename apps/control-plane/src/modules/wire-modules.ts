@@ -54,7 +54,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   const { db, now } = settings;
   const authRepository = new AuthRepository(db);
   const organizationRepository = new OrganizationRepository(db);
-  installAuthentication(app, { credentials: authRepository, memberships: organizationRepository, now });
+  installAuthentication(app, { credentials: authRepository, now });
   installAuditTrail(app, new AuditRepository(db));
 
   const auth = new AuthService({

@@ -25,6 +25,13 @@ export interface CredentialRecord {
   readonly organizationId: string | null;
   readonly organizationType: OrganizationType | null;
   readonly organizationVerified: boolean;
+  /** A session's membership in the requested organisation (or its oldest one); null when it has none. */
+  readonly membership: {
+    readonly organizationId: string;
+    readonly role: MemberRole;
+    readonly organizationType: OrganizationType;
+    readonly organizationVerified: boolean;
+  } | null;
 }
 
 export class AuthRepository {
@@ -58,15 +65,46 @@ export class AuthRepository {
 
   /**
    * The credential behind a token hash, when it is neither expired nor revoked and what it stands for is
-   * still active (a deleted or deactivated service account's tokens stop working at once).
+   * still active (a deleted or deactivated service account's tokens stop working at once). For a session,
+   * the membership in `organizationId` (or the oldest membership when undefined) comes in the same query:
+   * one round trip authenticates and resolves the tenant of a request.
    */
-  async findCredential(tokenHash: Buffer, now: Date): Promise<CredentialRecord | undefined> {
+  async findCredential(
+    tokenHash: Uint8Array,
+    now: Date,
+    organizationId: string | undefined,
+  ): Promise<CredentialRecord | undefined> {
     const row = await this.db
       .selectFrom('access_tokens as t')
       .leftJoin('users as u', 'u.id', 't.user_id')
       .leftJoin('service_accounts as sa', 'sa.id', 't.service_account_id')
       .leftJoin('organizations as o', 'o.id', 't.organization_id')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('memberships as m')
+            .innerJoin('organizations as mo', 'mo.id', 'm.organization_id')
+            .select([
+              'm.organization_id as memberOrganizationId',
+              'm.role as memberRole',
+              'mo.type as memberOrganizationType',
+              'mo.is_verified as memberOrganizationVerified',
+            ])
+            .whereRef('m.user_id', '=', 't.user_id')
+            .$if(organizationId !== undefined, (qb) =>
+              qb.where('m.organization_id', '=', organizationId ?? ''),
+            )
+            .orderBy('m.created_at')
+            .orderBy('m.organization_id')
+            .limit(1)
+            .as('mem'),
+        (join) => join.onTrue(),
+      )
       .select([
+        'mem.memberOrganizationId',
+        'mem.memberRole',
+        'mem.memberOrganizationType',
+        'mem.memberOrganizationVerified',
         't.id as tokenId',
         't.kind',
         't.last_used_at as lastUsedAt',
@@ -106,6 +144,15 @@ export class AuthRepository {
       organizationId: row.organizationId,
       organizationType: row.organizationType,
       organizationVerified: row.organizationVerified ?? false,
+      membership:
+        row.memberOrganizationId === null || row.memberRole === null || row.memberOrganizationType === null
+          ? null
+          : {
+              organizationId: row.memberOrganizationId,
+              role: row.memberRole,
+              organizationType: row.memberOrganizationType,
+              organizationVerified: row.memberOrganizationVerified ?? false,
+            },
     };
   }
 

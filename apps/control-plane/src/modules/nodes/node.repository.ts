@@ -176,17 +176,15 @@ export class NodeRepository {
   }
 
   async list(organizationId: string, filter: NodeFilter, page: Page): Promise<PageResult<Node>> {
-    const [totalCount, rows] = await Promise.all([
-      this.count(organizationId, filter),
-      this.filtered(organizationId, filter)
-        .selectAll('nodes')
-        .orderBy('nodes.created_at')
-        .orderBy('nodes.id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toNode), totalCount };
+    const rows = await this.filtered(organizationId, filter)
+      .selectAll('nodes')
+      .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
+      .orderBy('nodes.created_at')
+      .orderBy('nodes.id')
+      .limit(page.pageSize)
+      .offset(offsetOf(page))
+      .execute();
+    return { items: rows.map(toNode), totalCount: await this.#totalOf(rows, organizationId, filter) };
   }
 
   /** The page with each node's region joined in, so that expanding costs no query per node. */
@@ -195,24 +193,22 @@ export class NodeRepository {
     filter: NodeFilter,
     page: Page,
   ): Promise<PageResult<{ node: Node; region: NodeRegionRecord }>> {
-    const [totalCount, rows] = await Promise.all([
-      this.count(organizationId, filter),
-      this.filtered(organizationId, filter)
-        .innerJoin('regions', 'regions.id', 'nodes.region_id')
-        .selectAll('nodes')
-        .select([
-          'regions.city_id as region_city_id',
-          'regions.datacenter_id as region_datacenter_id',
-          'regions.created_at as region_created_at',
-        ])
-        .orderBy('nodes.created_at')
-        .orderBy('nodes.id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
+    const rows = await this.filtered(organizationId, filter)
+      .innerJoin('regions', 'regions.id', 'nodes.region_id')
+      .selectAll('nodes')
+      .select([
+        'regions.city_id as region_city_id',
+        'regions.datacenter_id as region_datacenter_id',
+        'regions.created_at as region_created_at',
+      ])
+      .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
+      .orderBy('nodes.created_at')
+      .orderBy('nodes.id')
+      .limit(page.pageSize)
+      .offset(offsetOf(page))
+      .execute();
     return {
-      totalCount,
+      totalCount: await this.#totalOf(rows, organizationId, filter),
       items: rows.map((r) => ({
         node: toNode(r),
         region: {
@@ -224,6 +220,19 @@ export class NodeRepository {
         },
       })),
     };
+  }
+
+  /**
+   * The page carries the total in a window count, so a list is one round trip; only a page past the end
+   * (no row to carry it) needs a separate count.
+   */
+  async #totalOf(
+    rows: readonly { total_count: string | number }[],
+    organizationId: string,
+    filter: NodeFilter,
+  ): Promise<number> {
+    const first = rows[0];
+    return first === undefined ? this.count(organizationId, filter) : Number(first.total_count);
   }
 
   async findById(organizationId: string, id: string): Promise<Node | undefined> {
