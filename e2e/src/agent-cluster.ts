@@ -1,0 +1,126 @@
+import { request } from 'node:https';
+
+import { CONTROL_PLANE_NAME, renderAgentStack } from '@noderings/deploy';
+import { namespaces, type ApiResource, type KubeClient, type KubeObject } from '@noderings/kube';
+import type { KubeSim } from '@noderings/kube-sim';
+
+import { SandboxError } from './sandbox-error.js';
+
+/** The stack's Deployment needs an image; kube-sim runs no workloads, so it is never applied. */
+const OPERATOR_IMAGE = 'noderings/proxmox-operator:sandbox';
+const FIELD_MANAGER = 'noderings-sandbox';
+/** Longer than any sandbox session; kube-sim forgets everything when it stops anyway. */
+const CONTROL_PLANE_TOKEN_SECONDS = 30 * 24 * 3600;
+
+function coreResource(kind: string, plural: string): ApiResource<KubeObject> {
+  return { group: '', version: 'v1', kind, plural, namespaced: true, hasStatus: false };
+}
+function rbacResource(kind: string, plural: string): ApiResource<KubeObject> {
+  return {
+    group: 'rbac.authorization.k8s.io',
+    version: 'v1',
+    kind,
+    plural,
+    namespaced: true,
+    hasStatus: false,
+  };
+}
+
+/** Where the kinds of the agent stack that kube-sim serves are applied. */
+const APPLIED: Readonly<Record<string, ApiResource<KubeObject>>> = {
+  Namespace: namespaces,
+  ServiceAccount: coreResource('ServiceAccount', 'serviceaccounts'),
+  Role: rbacResource('Role', 'roles'),
+  RoleBinding: rbacResource('RoleBinding', 'rolebindings'),
+};
+/**
+ * Kinds of the stack left out: the CRDs are installed when kube-sim starts (from the same files), and
+ * kube-sim serves no apps/v1, having no workload controllers to run the operator's Deployment.
+ */
+const NOT_APPLIED = new Set(['CustomResourceDefinition', 'Deployment']);
+
+/**
+ * Sets the simulated agent cluster up for one agent as `nr` would set up a real one (the agent stack:
+ * namespaces, service accounts, least-privilege Roles) and returns the kubeconfig the provider uploads
+ * to the control plane: the control plane's own service account, which may touch only our resources and
+ * Secrets in `{agentId}-operator`.
+ */
+export async function prepareAgentCluster(sim: KubeSim, admin: KubeClient, agentId: string): Promise<string> {
+  for (const object of renderAgentStack({ agentId, image: OPERATOR_IMAGE })) {
+    const kind = object.kind ?? '';
+    if (NOT_APPLIED.has(kind)) continue;
+    const resource = APPLIED[kind];
+    if (resource === undefined)
+      throw new SandboxError(
+        'AGENT_CLUSTER_SETUP_FAILED',
+        `the agent stack has a ${kind}, which the sandbox cannot apply`,
+      );
+    await admin.resource(resource).apply(object, { fieldManager: FIELD_MANAGER, force: true });
+  }
+  const namespace = `${agentId}-operator`;
+  const token = await requestToken(sim, namespace, CONTROL_PLANE_NAME);
+  // JSON is YAML, and the control plane reads the kubeconfig as YAML.
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    clusters: [
+      {
+        name: 'agent-cluster',
+        cluster: { server: sim.url, 'certificate-authority-data': Buffer.from(sim.caPem).toString('base64') },
+      },
+    ],
+    users: [{ name: CONTROL_PLANE_NAME, user: { token } }],
+    contexts: [{ name: 'agent', context: { cluster: 'agent-cluster', user: CONTROL_PLANE_NAME, namespace } }],
+    'current-context': 'agent',
+  });
+}
+
+/** A TokenRequest as the admin (`kubectl create token`), which KubeClient has no method for. */
+function requestToken(sim: KubeSim, namespace: string, account: string): Promise<string> {
+  const path = `/api/v1/namespaces/${namespace}/serviceaccounts/${account}/token`;
+  const payload = Buffer.from(
+    JSON.stringify({
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'TokenRequest',
+      spec: { expirationSeconds: CONTROL_PLANE_TOKEN_SECONDS },
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(path, sim.url),
+      {
+        method: 'POST',
+        ca: sim.caPem,
+        headers: {
+          authorization: `Bearer ${sim.adminToken}`,
+          'content-type': 'application/json',
+          'content-length': String(payload.length),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const token = res.statusCode === 201 ? tokenOf(text) : undefined;
+          if (token === undefined)
+            reject(
+              new SandboxError(
+                'AGENT_CLUSTER_SETUP_FAILED',
+                `POST ${path} answered ${String(res.statusCode)}: ${text}`,
+              ),
+            );
+          else resolve(token);
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function tokenOf(text: string): string | undefined {
+  const answer = JSON.parse(text) as { status?: { token?: unknown } };
+  return typeof answer.status?.token === 'string' ? answer.status.token : undefined;
+}
