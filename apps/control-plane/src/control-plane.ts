@@ -7,6 +7,9 @@ import { migrateToLatest, openDatabase, type DatabaseLocation, type Db } from '.
 import { createServer } from './http/server.js';
 import { wireModules } from './modules/wire-modules.js';
 
+/** The order flow's claim service alone, for benchmarks that drive it in-process without HTTP. */
+export { createClaimService } from './modules/wire-modules.js';
+
 export interface ControlPlaneOptions {
   readonly database: DatabaseLocation;
   /** The 32-byte key that seals secrets at rest (see crypto/secret-key.ts for where it comes from). */

@@ -1,3 +1,12 @@
+export type {
+  AddressPoolInput,
+  AllocationKind,
+  AllocationStrategy,
+  NextAddressOptions,
+  PoolUtilization,
+  RandomBelow,
+} from './address-pool.js';
+export { AddressPool, ALLOCATION_STRATEGIES, isAllocationStrategy } from './address-pool.js';
 export type { ErrorCode, FieldViolation } from './domain-error.js';
 export {
   AbortedError,
@@ -11,6 +20,18 @@ export {
   UnauthenticatedError,
   UnavailableError,
 } from './domain-error.js';
+export type { IpAddress, IpFamily, IpPrefix } from './ip-prefix.js';
+export {
+  formatIpAddress,
+  formatIpPrefix,
+  gatewayProblem,
+  parseIpAddress,
+  parseIpPrefix,
+  prefixContains,
+  prefixesOverlap,
+  usableHostRange,
+} from './ip-prefix.js';
+export { macAddressOf, macAddressSuffix, nextMacAddressSuffix, parseMacAddress } from './mac-address.js';
 export type { City, Datacenter } from './region-catalogue.js';
 export { CITIES, DATACENTERS, datacenterFitsCity, findCity, findDatacenter } from './region-catalogue.js';
 export type {
@@ -56,3 +77,87 @@ export {
   vmidSeedProblem,
   withNodeSettingDefaults,
 } from './node-settings.js';
+export { nextVmid } from './vmid.js';
+export type { AddonType, BackupPolicy } from './addon-definition.js';
+export {
+  ADDON_TYPES,
+  addonCodeProblem,
+  addonDefinitionViolations,
+  addonNameProblem,
+  BACKUP_RETENTION,
+} from './addon-definition.js';
+export { cronScheduleProblem } from './cron-schedule.js';
+export { currencyProblem } from './currency.js';
+export { formatMoneyAmount, moneyAmountProblem, normalizeMoneyAmount, parseMoneyAmount } from './money.js';
+export { MAX_PERCENTAGE, parsePercentage, percentageProblem } from './percentage.js';
+export type { ComputeType } from './plan-code.js';
+export {
+  COMPUTE_CATEGORIES,
+  COMPUTE_TYPE_ABBREVIATIONS,
+  COMPUTE_TYPES,
+  derivePlanCode,
+  findComputeType,
+  parsePlanCode,
+} from './plan-code.js';
+export type { BillingPeriod, BillingType, PlanDefinition, PlanPriceDefinition } from './plan-definition.js';
+export {
+  BILLING_PERIODS,
+  BILLING_TYPES,
+  CREDIT_EXHAUSTION_ACTIONS,
+  cpuLimitProblem,
+  DEFAULT_CPU_UNITS,
+  PLAN_LIMITS,
+  planDefinitionViolations,
+  planNameProblem,
+  planPriceViolations,
+  UNLIMITED,
+} from './plan-definition.js';
+export type { NodeCapacity } from './plan-node-fit.js';
+export { nodeComputeTypeFor, planNodeFit } from './plan-node-fit.js';
+export type { AddonPricing, PriceQuote, QuotedAddon, QuotedPlan } from './price-quote.js';
+export { billingPeriodHours, HOURS_PER_MONTH, quotePrice } from './price-quote.js';
+export type { CloudConfigWarning, CloudConfigWarningCode } from './cloud-config-warnings.js';
+export { cloudConfigWarnings, templateWarnings } from './cloud-config-warnings.js';
+export type {
+  CloudInitCompileResult,
+  CloudInitDocument,
+  CloudInitDocuments,
+  CloudInitProblem,
+  VariableResolver,
+} from './cloud-init-compiler.js';
+export {
+  checkNamesOnly,
+  CLOUD_INIT_DOCUMENTS,
+  compileCloudInit,
+  describeCloudInitProblem,
+} from './cloud-init-compiler.js';
+export type { SeedCloudInitTemplate } from './cloud-init-seeds.js';
+export { findSeedCloudInitTemplate, SEED_CLOUD_INIT_TEMPLATES } from './cloud-init-seeds.js';
+export type { CloudInitValues } from './cloud-init-variables.js';
+export { resolveVariable, TEMPLATE_VARIABLES } from './cloud-init-variables.js';
+export type { Distro } from './distro.js';
+export { DISTROS, isDistro } from './distro.js';
+export { sha512Crypt, sha512CryptSalt } from './sha512-crypt.js';
+export { hostnameProblem } from './hostname.js';
+export type {
+  CapacityFit,
+  CapacityProblem,
+  CapacityResource,
+  CapacityShortfall,
+  NodeCapacityState,
+  ResourceAmounts,
+} from './node-capacity.js';
+export { CAPACITY_RESOURCES, nodeCapacityFit, requestedAmounts, sellableAmount } from './node-capacity.js';
+export type {
+  NodePlacementStrategy,
+  PlacementCandidate,
+  PlacementContext,
+  PlacementPolicy,
+} from './placement-policy.js';
+export {
+  chooseNode,
+  DEFAULT_NODE_PLACEMENT_STRATEGY,
+  isNodePlacementStrategy,
+  NODE_PLACEMENT_STRATEGIES,
+  strategyForRegion,
+} from './placement-policy.js';

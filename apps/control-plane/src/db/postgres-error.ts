@@ -1,8 +1,13 @@
 /** SQLSTATE classes we turn into domain errors; both pg and PGlite put the code on the error. */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** ON DELETE RESTRICT: PostgreSQL 15 reports 23503, PGlite (PostgreSQL 17+) 23001. */
+const RESTRICT_VIOLATION = '23001';
 /** `nextval` past a sequence's MAXVALUE (NO CYCLE). */
 const SEQUENCE_EXHAUSTED = '2200H';
+/** Transactions PostgreSQL ended to break a cycle of lock waits, or to keep a snapshot consistent. */
+const DEADLOCK_DETECTED = '40P01';
+const SERIALIZATION_FAILURE = '40001';
 
 function sqlState(e: unknown): string | undefined {
   if (typeof e !== 'object' || e === null || !('code' in e)) return undefined;
@@ -20,9 +25,16 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 }
 
 export function isForeignKeyViolation(e: unknown): boolean {
-  return sqlState(e) === FOREIGN_KEY_VIOLATION;
+  const state = sqlState(e);
+  return state === FOREIGN_KEY_VIOLATION || state === RESTRICT_VIOLATION;
 }
 
 export function isSequenceExhausted(e: unknown): boolean {
   return sqlState(e) === SEQUENCE_EXHAUSTED;
+}
+
+/** The transaction lost a race it can win when retried whole: a deadlock or a serialization failure. */
+export function isTransactionConflict(e: unknown): boolean {
+  const state = sqlState(e);
+  return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE;
 }

@@ -195,8 +195,209 @@ export interface NodeTable {
   proxmox_cpu_type: string;
   /** Synced from the hypervisor's metrics (cores, memory, storage pools); empty until the first sync. */
   inventory: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** The IPAM network the node's VMs take addresses from (at most one); written by the IPAM module only. */
+  network_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** Money columns are numeric(18, 6), read as their text (`12.500000`) so no amount passes through a float. */
+export interface PlanTable {
+  id: Generated<string>;
+  organization_id: string;
+  code: string;
+  name: string;
+  compute_category: string;
+  compute_type: string;
+  vcpus: number;
+  ram_gb: number;
+  disk_gb: number;
+  bandwidth_allowance_gb: number;
+  bandwidth_period: string;
+  network_rate_limit_mbps: number;
+  cpu_units: number;
+  cpu_limit: ColumnType<string, string, string>;
+  billing_type: string;
+  currency: string;
+  setup_fee: ColumnType<string, string, string>;
+  trial_days: number;
+  /** Null only on a deleted plan. */
+  region_id: string | null;
+  is_public: boolean;
+  on_credit_exhaustion: string;
+  revision: Generated<number>;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface PlanPriceTable {
+  id: Generated<string>;
+  plan_id: string;
+  billing_period: string;
+  currency: string;
+  unit_amount: string;
+}
+
+interface PlanNodeTable {
+  plan_id: string;
+  node_id: string;
+  position: number;
+}
+
+export interface AddonTable {
+  id: Generated<string>;
+  organization_id: string;
+  code: string;
+  name: string;
+  addon_type: string;
+  pricing_kind: 'fixed' | 'percentage';
+  currency: string;
+  unit_amount: string | null;
+  percentage_value: string | null;
+  zero_base_fallback_amount: string | null;
+  auto_attach: boolean;
+  is_public: boolean;
+  backup_schedule: string | null;
+  backup_retention: number | null;
+  deleted_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface AddonPlanTable {
+  addon_id: string;
+  plan_id: string;
+  position: number;
+}
+
+interface CloudInitTemplateTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  user_data: string;
+  vendor_data: string;
+  network_data: string;
+  storage: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface VmTemplateTable {
+  id: Generated<string>;
+  organization_id: string;
+  node_id: string;
+  cloud_init_template_id: string;
+  name: string;
+  distro: string;
+  /** The Proxmox VMID of the template VM that orders clone. */
+  template_vmid: number;
+  proxmox_cpu_type: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface CloudInitUserDataTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  user_data: string;
+  description: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type IpAllocationStatus = 'IP_ALLOCATION_STATUS_ACTIVE' | 'IP_ALLOCATION_STATUS_RELEASED';
+
+interface IpamNetworkTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  dns_servers: string[];
+  mac_address_prefix: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Addresses and prefixes are stored in their one canonical spelling (packages/domain ip-prefix.ts). */
+interface IpamPrefixTable {
+  id: Generated<string>;
+  organization_id: string;
+  network_id: string | null;
+  cidr: string;
+  family: 'ipv4' | 'ipv6';
+  gateway: string;
+  allocation_strategy: string;
+  description: string;
+  vm_assignment_prefix_length: number;
+  reserved_ips: string[];
+  reserved_prefixes: string[];
+  /** Where SEQUENTIAL continues from. */
+  last_allocated: string | null;
+  /** Bumped by every write, allocations included. */
+  generation: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface IpAllocationTable {
+  id: Generated<string>;
+  prefix_id: string;
+  organization_id: string;
+  /** The claim (VM) holding the address; no foreign key until claims have a table. */
+  claim_id: string | null;
+  address: string;
+  allocated_cidr: string;
+  allocation_kind: string;
+  status: IpAllocationStatus;
+  created_at: CreatedAt;
+  released_at: NullableTimestamp;
+}
+
+export type VmClaimStatus = 'ACTIVE' | 'RELEASED';
+
+interface NodePlacementPolicyTable {
+  organization_id: string;
+  default_strategy: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface NodePlacementRegionOverrideTable {
+  organization_id: string;
+  region_id: string;
+  strategy: string;
+  position: number;
+}
+
+/** ROUND_ROBIN's place: the node the plan's last claim went to. */
+interface NodePlacementCursorTable {
+  plan_id: string;
+  last_node_id: string;
+  updated_at: Timestamp;
+}
+
+/** What a VM order holds; the specs are copied from the plan at its revision. */
+interface VmClaimTable {
+  /** The future VM's id. */
+  id: string;
+  client_organization_id: string;
+  provider_organization_id: string;
+  plan_id: string;
+  plan_revision: number;
+  /** Null only on a released claim whose node (or platform) has since been deleted. */
+  node_id: string | null;
+  platform_id: string | null;
+  vcpus: number;
+  ram_gb: number;
+  disk_gb: number;
+  vmid: number;
+  mac_address: string;
+  ipv4_allocation_id: string | null;
+  ipv6_allocation_id: string | null;
+  status: VmClaimStatus;
+  created_at: CreatedAt;
+  released_at: NullableTimestamp;
 }
 
 export interface Database {
@@ -215,4 +416,19 @@ export interface Database {
   install_tokens: InstallTokenTable;
   platforms: PlatformTable;
   nodes: NodeTable;
+  ipam_networks: IpamNetworkTable;
+  ipam_prefixes: IpamPrefixTable;
+  ip_allocations: IpAllocationTable;
+  cloud_init_templates: CloudInitTemplateTable;
+  vm_templates: VmTemplateTable;
+  cloud_init_user_data: CloudInitUserDataTable;
+  plans: PlanTable;
+  plan_prices: PlanPriceTable;
+  plan_nodes: PlanNodeTable;
+  addons: AddonTable;
+  addon_plans: AddonPlanTable;
+  node_placement_policies: NodePlacementPolicyTable;
+  node_placement_region_overrides: NodePlacementRegionOverrideTable;
+  node_placement_cursors: NodePlacementCursorTable;
+  vm_claims: VmClaimTable;
 }

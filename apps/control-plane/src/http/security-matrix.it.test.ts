@@ -8,7 +8,12 @@ import {
   isMutating,
   type Operation,
 } from './openapi-operations.test-support.js';
-import { createTenantFixture, SECRET_VALUE, type TenantFixture } from './tenant-fixture.test-support.js';
+import {
+  createTenantFixture,
+  FIXTURE_RESERVED_IP,
+  SECRET_VALUE,
+  type TenantFixture,
+} from './tenant-fixture.test-support.js';
 
 const ANY_UUID = '00000000-0000-4000-8000-000000000000';
 const KUBECONFIG = `apiVersion: v1
@@ -27,14 +32,27 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
     [/^\/v1\/agents\/\{id\}/, ids.agent],
     [/^\/v1\/platforms?\/\{id\}/, ids.platform],
     [/^\/v1\/nodes?\/\{id\}/, ids.node],
+    [/^\/v1\/plans\/\{id\}/, ids.plan],
+    [/^\/v1\/addons\/\{id\}/, ids.addon],
     [/^\/v1\/secrets\/\{id\}/, ids.secret],
     [/^\/v1\/environment-variables\/\{id\}/, ids.environmentVariable],
     [/^\/v1\/ssh-keys\/\{id\}/, ids.sshKey],
+    [/^\/v1\/cloudinittemplate\/\{id\}/, ids.cloudInitTemplate],
+    [/^\/v1\/vmtemplate\/\{id\}/, ids.vmTemplate],
+    [/^\/v1\/cloudinituserdata\/\{id\}/, ids.cloudInitUserData],
     [/^\/v1\/service-accounts\/tokens\/\{tokenId\}/, ids.serviceAccountToken],
     [/^\/v1\/service-accounts\/\{id\}/, ids.serviceAccount],
     [/^\/v1\/organization\/members\/\{userId\}/, fixture.member.userId],
+    [/^\/v1\/ipam\/networks\/\{id\}/, ids.network],
+    [/^\/v1\/ipam\/prefixes\/\{id\}/, ids.prefix],
+    [/^\/v1\/ipam\/nodes\/\{id\}/, ids.node],
   ];
   return table.find(([pattern]) => pattern.test(path))?.[1];
+}
+
+/** What fills one path parameter: the fixture's object id, or an address of its prefix for `{ip}`. */
+function fixtureValueFor(path: string, name: string, fixture: TenantFixture): string | undefined {
+  return name === 'ip' ? FIXTURE_RESERVED_IP : fixtureIdFor(path, fixture);
 }
 
 /** A body that passes validation, so that the call reaches the object lookup. */
@@ -48,11 +66,26 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
     'POST /v1/platforms/{id}:AssignAgent': { agentId: ownFixture.ids.agent },
     'POST /v1/platforms/{id}:UnassignAgent': { agentId: ownFixture.ids.agent },
     'PATCH /v1/node/{id}': { maintenanceMode: true },
+    'PATCH /v1/plans/{id}': { isPublic: true },
+    'PATCH /v1/addons/{id}': { autoAttach: true },
     'PATCH /v1/secrets/{id}': { value: 'overwritten' },
     'PATCH /v1/environment-variables/{id}': { value: 'overwritten' },
+    'PATCH /v1/cloudinittemplate/{id}': { name: 'renamed' },
+    'POST /v1/cloudinittemplate/{id}:render': {},
+    'PATCH /v1/vmtemplate/{id}': { name: 'renamed' },
+    'PATCH /v1/cloudinituserdata/{id}': { name: 'renamed' },
     'PATCH /v1/service-accounts/{id}': { name: 'renamed' },
     'POST /v1/service-accounts/{id}/tokens': { name: 'stolen' },
     'PATCH /v1/organization/members/{userId}': { role: 'admin' },
+    'PATCH /v1/ipam/networks/{id}': { name: 'renamed' },
+    'POST /v1/ipam/networks/{id}/assign-node': { nodeIds: [ownFixture.ids.node] },
+    'POST /v1/ipam/nodes/{id}/unassign-network': {},
+    'PATCH /v1/ipam/prefixes/{id}': { description: 'renamed' },
+    'POST /v1/ipam/prefixes/{id}/reserved-ips': { ip: '198.51.100.7' },
+    'POST /v1/ipam/prefixes/{id}/reserved-ips/clear-all': {},
+    'POST /v1/ipam/prefixes/{id}/reserved-ips/reserve-all': {},
+    'POST /v1/ipam/prefixes/{id}/reserved-prefixes': { cidr: '198.51.100.128/28' },
+    'DELETE /v1/ipam/prefixes/{id}/reserved-prefixes': { cidr: '198.51.100.240/28' },
   };
   const key = `${operation.method} ${operation.path}`;
   if (operation.body === undefined) return undefined;
@@ -69,11 +102,20 @@ async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture)
     '/v1/agents',
     '/v1/platforms',
     '/v1/nodes',
+    '/v1/plans',
+    '/v1/addons',
     '/v1/secrets',
     '/v1/environment-variables',
     '/v1/ssh-keys',
+    '/v1/cloudinittemplates',
+    '/v1/vmtemplates',
+    '/v1/cloudinituserdata',
     '/v1/service-accounts?includeInactive=true',
     `/v1/service-accounts/${fixture.ids.serviceAccount}/tokens`,
+    '/v1/ipam/networks',
+    '/v1/ipam/prefixes',
+    '/v1/ipam/allocations',
+    '/v1/node-placement-policy',
   ];
   return Promise.all(paths.map(async (path) => [path, (await t.call('GET', path, { as })).body]));
 }
@@ -122,7 +164,7 @@ describe.each(DATABASE_KINDS)(
         }
         const response = await t.call(
           operation.method,
-          fillPath(operation.path, () => id),
+          fillPath(operation.path, (name) => fixtureValueFor(operation.path, name, b) ?? id),
           {
             as: { token: a.owner.token, organizationId: a.owner.organizationId },
             body: validBodyFor(operation, a),
@@ -190,7 +232,7 @@ describe.each(DATABASE_KINDS)(
       for (const operation of tenantOperations().filter((o) => !isMutating(o))) {
         const response = await t.call(
           operation.method,
-          fillPath(operation.path, (name) => fixtureIdFor(operation.path, b) ?? name),
+          fillPath(operation.path, (name) => fixtureValueFor(operation.path, name, b) ?? name),
           { as: asB },
         );
         expect(JSON.stringify(response.body), `${operation.method} ${operation.path}`).not.toContain(

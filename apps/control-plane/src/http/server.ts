@@ -85,8 +85,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      // Fastify's regex parameters (`:id(^[^:/]+)::verb`) read as `{id}:verb` in the document.
-      const url = transformed.url.replace(/\(\^\[\^:\/\]\+\)/g, '').replace(/::/g, ':');
+      // Fastify's regex parameters (`:id(^[^:/]+)::verb`) read as `{id}:verb` in the document; a literal
+      // colon after a fixed segment (`/v1/plans::calculate`) is left for @fastify/swagger, which unescapes it.
+      const url = transformed.url.replace(/\(\^\[\^:\/\]\+\)/g, '').replace(/(:\w+)::/g, '$1:');
       const access: RouteAccess | undefined = input.route.config?.access;
       // The access rule is published so clients (and the security tests) know who may call what.
       const schema = { ...transformed.schema, 'x-noderings-access': access };

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 
+import { SEED_CLOUD_INIT_TEMPLATES } from '@noderings/domain';
 import sshpk from 'sshpk';
 
 import type { Caller, TestControlPlane } from '../control-plane.test-support.js';
@@ -16,15 +17,24 @@ export interface TenantFixture {
     readonly agent: string;
     readonly platform: string;
     readonly node: string;
+    readonly plan: string;
+    readonly addon: string;
     readonly secret: string;
     readonly environmentVariable: string;
     readonly sshKey: string;
+    readonly cloudInitTemplate: string;
+    readonly vmTemplate: string;
+    readonly cloudInitUserData: string;
     readonly serviceAccount: string;
     readonly serviceAccountToken: string;
+    readonly network: string;
+    readonly prefix: string;
   };
 }
 
 export const SECRET_VALUE = 'the-secret-value-7f3a9c';
+/** A reserved address of the fixture's prefix, for routes with an `{ip}` in their path. */
+export const FIXTURE_RESERVED_IP = '198.51.100.5';
 
 function newSshPublicKey(comment = 'laptop'): string {
   const { publicKey } = generateKeyPairSync('ed25519');
@@ -84,11 +94,68 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       vmidSeed: 1000,
     }),
   );
+  const plan = idOf(
+    await create('/v1/plans', {
+      name: 'Small',
+      computeType: 'COMPUTE_TYPE_GENERAL_COMPUTE',
+      vcpus: 1,
+      ramGb: 1,
+      diskGb: 20,
+      planPrices: [{ billingPeriod: 'BILLING_PERIOD_MONTH', currency: 'EUR', unitAmount: '4.990000' }],
+      regionId: region,
+      nodeIds: [node],
+    }),
+  );
+  const addon = idOf(
+    await create('/v1/addons', {
+      code: 'BACKUP-DAILY',
+      name: 'Daily backups',
+      addonType: 'ADDON_TYPE_BACKUP',
+      pricing: { kind: 'percentage', currency: 'EUR', percentageValue: 20, zeroBaseFallbackAmount: '1' },
+      compatiblePlanIds: [plan],
+      backupPolicy: { schedule: '0 3 * * *', retention: 7 },
+    }),
+  );
   const secret = idOf(await create('/v1/secrets', { key: 'API_KEY', value: SECRET_VALUE }));
   const environmentVariable = idOf(
     await create('/v1/environment-variables', { key: 'REGION', value: 'eu-central' }),
   );
   const sshKey = idOf(await create('/v1/ssh-keys', { name: 'laptop', publicKey: newSshPublicKey() }));
+  const cloudInitTemplate = idOf(
+    await create('/v1/cloudinittemplate', { name: 'ubuntu', copyFromId: SEED_CLOUD_INIT_TEMPLATES[0]?.id }),
+  );
+  const vmTemplate = idOf(
+    await create('/v1/vmtemplate', {
+      name: 'ubuntu 24.04',
+      distro: 'DISTRO_UBUNTU_24_04',
+      templateId: 9000,
+      nodeId: node,
+      cloudInitTemplateId: cloudInitTemplate,
+    }),
+  );
+  const cloudInitUserData = idOf(
+    await create('/v1/cloudinituserdata', { name: 'web', userData: '#cloud-config\npackages: [nginx]\n' }),
+  );
+  const network = idOf(await create('/v1/ipam/networks', { name: 'public', dnsServers: ['198.51.100.53'] }));
+  await create(`/v1/ipam/networks/${network}/assign-node`, { nodeIds: [node] });
+  const prefix = idOf(
+    await create('/v1/ipam/prefixes', {
+      cidr: '198.51.100.0/24',
+      gateway: '198.51.100.1',
+      networkId: network,
+      reservedIps: [FIXTURE_RESERVED_IP],
+      reservedPrefixes: ['198.51.100.240/28'],
+    }),
+  );
+  const policy = await t.call('PUT', '/v1/node-placement-policy', {
+    as: owner,
+    body: {
+      defaultStrategy: 'NODE_PLACEMENT_STRATEGY_ROUND_ROBIN',
+      regionOverrides: [{ regionId: region, strategy: 'NODE_PLACEMENT_STRATEGY_LEAST_ASSIGNED_VMS' }],
+    },
+  });
+  if (policy.status !== 200)
+    throw new Error(`PUT /v1/node-placement-policy answered ${String(policy.status)}`);
   const serviceAccount = idOf(await create('/v1/service-accounts', { name: 'ci' }));
   const minted = await create(`/v1/service-accounts/${serviceAccount}/tokens`, { name: 'pipeline' });
   const limited = idOf(
@@ -107,11 +174,18 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       agent,
       platform,
       node,
+      plan,
+      addon,
       secret,
       environmentVariable,
       sshKey,
+      cloudInitTemplate,
+      vmTemplate,
+      cloudInitUserData,
       serviceAccount,
       serviceAccountToken: String(minted.tokenId),
+      network,
+      prefix,
     },
   };
 }

@@ -1,3 +1,5 @@
+import { randomBytes, randomInt } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 
 import type { PasswordHasher } from '../crypto/password-hasher.js';
@@ -17,6 +19,19 @@ import {
 } from './agents/index.js';
 import { PlatformRepository, platformRoutes, PlatformService } from './platforms/index.js';
 import { NodeRepository, nodeRoutes, NodeService } from './nodes/index.js';
+import {
+  AllocationRepository,
+  allocationRoutes,
+  IpAllocationService,
+  NetworkRepository,
+  networkRoutes,
+  NetworkService,
+  PrefixRepository,
+  prefixRoutes,
+  PrefixService,
+} from './ipam/index.js';
+import { PlanCalculator, PlanRepository, planRoutes, PlanService } from './plans/index.js';
+import { AddonRepository, addonRoutes, AddonService } from './addons/index.js';
 import { SecretRepository, secretRoutes, SecretService } from './secrets/index.js';
 import {
   EnvironmentVariableRepository,
@@ -25,10 +40,29 @@ import {
 } from './environment-variables/index.js';
 import { SshKeyRepository, sshKeyRoutes, SshKeyService } from './ssh-keys/index.js';
 import {
+  CloudInitCompileService,
+  CloudInitTemplateRepository,
+  cloudInitTemplateRoutes,
+  CloudInitTemplateService,
+} from './cloud-init-templates/index.js';
+import { VmTemplateRepository, vmTemplateRoutes, VmTemplateService } from './vm-templates/index.js';
+import {
+  CloudInitUserDataRepository,
+  cloudInitUserDataRoutes,
+  CloudInitUserDataService,
+} from './cloud-init-user-data/index.js';
+import {
   ServiceAccountRepository,
   serviceAccountRoutes,
   ServiceAccountService,
 } from './service-accounts/index.js';
+import {
+  ClaimRepository,
+  ClaimService,
+  PlacementPolicyRepository,
+  placementPolicyRoutes,
+  PlacementPolicyService,
+} from './placement/index.js';
 
 export interface ModuleSettings {
   readonly db: Db;
@@ -47,6 +81,20 @@ export interface Services {
   readonly auth: AuthService;
   readonly agents: AgentService;
   readonly secrets: SecretService;
+  /** Compiles a VM's cloud-init data for an order (`compileForVm`). */
+  readonly cloudInit: CloudInitCompileService;
+  /** Places a VM order and takes its capacity, addresses, MAC and VMID (`claim`, `release`). */
+  readonly claims: ClaimService;
+}
+
+/** The claim service alone, for the order flow and for benchmarks that drive it without HTTP. */
+export function createClaimService(db: Db): ClaimService {
+  return new ClaimService({
+    claims: new ClaimRepository(db),
+    policies: new PlacementPolicyRepository(db),
+    addresses: new IpAllocationService({ allocations: new AllocationRepository(db) }),
+    randomIndex: (bound) => randomInt(bound),
+  });
 }
 
 /** Builds every module's repositories and services and registers their routes: the one place they meet. */
@@ -89,16 +137,55 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     platforms: new PlatformService({ platforms: new PlatformRepository(db), agents: agentRepository, now }),
   });
   await app.register(nodeRoutes, { nodes: new NodeService({ nodes: new NodeRepository(db) }) });
+  await app.register(networkRoutes, {
+    networks: new NetworkService({ networks: new NetworkRepository(db) }),
+  });
+  await app.register(prefixRoutes, { prefixes: new PrefixService({ prefixes: new PrefixRepository(db) }) });
+  await app.register(allocationRoutes, {
+    allocations: new IpAllocationService({ allocations: new AllocationRepository(db) }),
+  });
+  const plans = new PlanService({
+    plans: new PlanRepository(db),
+    regions: new RegionRepository(db),
+    nodes: new NodeRepository(db),
+  });
+  const addons = new AddonService({ addons: new AddonRepository(db) });
+  await app.register(planRoutes, { plans, calculator: new PlanCalculator({ plans, addons }) });
+  await app.register(addonRoutes, { addons });
   const secrets = new SecretService({ secrets: new SecretRepository(db), box: settings.secretBox, now });
   await app.register(secretRoutes, { secrets });
-  await app.register(environmentVariableRoutes, {
-    variables: new EnvironmentVariableService({ variables: new EnvironmentVariableRepository(db), now }),
-  });
-  await app.register(sshKeyRoutes, {
-    sshKeys: new SshKeyService({ sshKeys: new SshKeyRepository(db), now }),
-  });
+  const variables = new EnvironmentVariableService({ variables: new EnvironmentVariableRepository(db), now });
+  await app.register(environmentVariableRoutes, { variables });
+  const sshKeys = new SshKeyService({ sshKeys: new SshKeyRepository(db), now });
+  await app.register(sshKeyRoutes, { sshKeys });
   await app.register(serviceAccountRoutes, {
     accounts: new ServiceAccountService({ accounts: new ServiceAccountRepository(db), now }),
   });
-  return { auth, agents, secrets };
+  const cloudInitTemplates = new CloudInitTemplateService({
+    templates: new CloudInitTemplateRepository(db),
+    now,
+  });
+  const cloudInit = new CloudInitCompileService({
+    templates: cloudInitTemplates,
+    secrets,
+    variables,
+    sshKeys,
+    randomBytes,
+  });
+  await app.register(cloudInitTemplateRoutes, { templates: cloudInitTemplates, compiler: cloudInit });
+  await app.register(vmTemplateRoutes, {
+    vmTemplates: new VmTemplateService({
+      vmTemplates: new VmTemplateRepository(db),
+      nodes: new NodeService({ nodes: new NodeRepository(db) }),
+      cloudInitTemplates,
+      now,
+    }),
+  });
+  await app.register(cloudInitUserDataRoutes, {
+    profiles: new CloudInitUserDataService({ profiles: new CloudInitUserDataRepository(db), now }),
+  });
+  await app.register(placementPolicyRoutes, {
+    policies: new PlacementPolicyService({ policies: new PlacementPolicyRepository(db) }),
+  });
+  return { auth, agents, secrets, cloudInit, claims: createClaimService(db) };
 }

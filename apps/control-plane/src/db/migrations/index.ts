@@ -2,9 +2,17 @@ import type { Migration } from 'kysely/migration';
 
 import * as tenancy from './0001-tenancy.js';
 import * as infrastructure from './0002-infrastructure.js';
+import * as ipam from './0003-ipam.js';
+import * as templates from './0004-templates.js';
+import * as plans from './0005-plans.js';
+import * as placement from './0006-placement.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-tenancy': { up: tenancy.up },
   '0002-infrastructure': { up: infrastructure.up },
+  '0003-ipam': { up: ipam.up },
+  '0004-templates': { up: templates.up },
+  '0005-plans': { up: plans.up },
+  '0006-placement': { up: placement.up },
 };

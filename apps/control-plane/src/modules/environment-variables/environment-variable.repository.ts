@@ -56,6 +56,16 @@ export class EnvironmentVariableRepository {
     return { items: rows.map(toRecord), totalCount: Number(count.n) };
   }
 
+  async listAll(organizationId: string): Promise<EnvironmentVariableRecord[]> {
+    const rows = await this.db
+      .selectFrom('environment_variables')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy(KEY_ORDER)
+      .execute();
+    return rows.map(toRecord);
+  }
+
   async findById(organizationId: string, id: string): Promise<EnvironmentVariableRecord | undefined> {
     const row = await this.db
       .selectFrom('environment_variables')

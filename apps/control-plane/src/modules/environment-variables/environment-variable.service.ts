@@ -15,7 +15,7 @@ export class EnvironmentVariableService {
     private readonly deps: {
       readonly variables: Pick<
         EnvironmentVariableRepository,
-        'list' | 'findById' | 'insert' | 'updateValue' | 'delete'
+        'list' | 'listAll' | 'findById' | 'insert' | 'updateValue' | 'delete'
       >;
       readonly now: () => Date;
     },
@@ -33,6 +33,11 @@ export class EnvironmentVariableService {
       { keyContains: keyContains === '' ? undefined : keyContains },
       page,
     );
+  }
+
+  /** Every variable of the organisation, key → value: what its cloud-init templates are compiled with. */
+  async values(organizationId: string): Promise<ReadonlyMap<string, string>> {
+    return new Map((await this.deps.variables.listAll(organizationId)).map((v) => [v.key, v.value]));
   }
 
   async get(organizationId: string, id: string): Promise<EnvironmentVariable> {

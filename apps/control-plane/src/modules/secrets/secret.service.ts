@@ -89,6 +89,11 @@ export class SecretService {
     if (!(await this.deps.secrets.delete(organizationId, id))) throw NotFoundError.of('Secret', id);
   }
 
+  /** The keys of the organisation's secrets, without opening any (for previews that show placeholders). */
+  async keys(organizationId: string): Promise<readonly string[]> {
+    return (await this.deps.secrets.listSealed(organizationId)).map((sealed) => sealed.key);
+  }
+
   /**
    * Every secret of the organisation, opened: key → value. For compiling cloud-init user data, never for
    * an HTTP response. Throws UnreadableSecretError rather than leaving a secret out.

@@ -1,0 +1,442 @@
+import { isNodeComputeType, type NodeComputeType } from '@noderings/domain';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { z } from 'zod';
+
+import type { Db } from '../../db/database.js';
+import type { Database, InboundPeeringState, ServiceStatus, VmClaimStatus } from '../../db/schema.js';
+
+type Tx = Transaction<Database>;
+
+/** What a claim copies from the plan it is for. */
+export interface ClaimPlan {
+  readonly id: string;
+  readonly organizationId: string;
+  readonly regionId: string;
+  readonly revision: number;
+  readonly vcpus: number;
+  readonly ramGb: number;
+  readonly diskGb: number;
+  /** In the plan's order. */
+  readonly nodeIds: readonly string[];
+}
+
+/**
+ * The capacity the metrics sync (issue 8) writes into `nodes.inventory`, as placement reads it. Beside the
+ * keys the node module shows, placement reads what guests NodeRings did not create use (`nonNrCpuCores`,
+ * `nonNrMemoryBytes`, `nonNrDiskBytes` on the VM storage), and what they hold: `foreignVmids` (numbers,
+ * read by `foreignVmids`) and `foreignMacAddresses` (strings, read by `foreignMacAddresses`). A key not
+ * written yet reads as zero or empty: nothing reported, nothing used by others.
+ */
+interface PlacementInventory {
+  readonly cpuCores: number;
+  readonly memoryBytes: number;
+  /** The size of the storage pool new VM disks go to (`vmStorageDestination`). */
+  readonly vmStorageBytes: number;
+  readonly nonNrCpuCores: number;
+  readonly nonNrMemoryBytes: number;
+  readonly nonNrDiskBytes: number;
+}
+
+/** A node a plan may place on, with what decides whether it can take a VM now. */
+export interface CandidateNode {
+  readonly id: string;
+  readonly name: string;
+  readonly platformId: string;
+  readonly createdAt: Date;
+  readonly serviceStatus: ServiceStatus;
+  readonly maintenanceMode: boolean;
+  readonly computeType: NodeComputeType;
+  readonly vmidSeed: number;
+  readonly macAddressPrefix: string;
+  readonly overallocatePercent: { readonly cpu: number; readonly memory: number; readonly disk: number };
+  /** The agent of the node's platform; undefined when the platform has none. */
+  readonly agent:
+    { readonly provisioned: boolean; readonly inboundPeeringState: InboundPeeringState } | undefined;
+  /** The IPAM network the node's VMs take addresses from. */
+  readonly network:
+    { readonly id: string; readonly name: string; readonly macAddressPrefix: string } | undefined;
+  readonly inventory: PlacementInventory;
+}
+
+/** What a node's active claims hold. */
+export interface NodeUsage {
+  readonly vms: number;
+  readonly vcpus: number;
+  readonly ramGb: number;
+  readonly diskGb: number;
+}
+
+export interface ClaimAddress {
+  readonly allocationId: string;
+  /** Canonical, like 203.0.113.10 or 2001:db8::. */
+  readonly address: string;
+  /** What the VM is configured with, like 203.0.113.10/24 or 2001:db8:0:1::/64. */
+  readonly allocatedCidr: string;
+}
+
+export interface VmClaim {
+  readonly id: string;
+  readonly clientOrganizationId: string;
+  readonly providerOrganizationId: string;
+  readonly planId: string;
+  readonly planRevision: number;
+  /** Null only on a released claim whose node or platform has since been deleted. */
+  readonly nodeId: string | null;
+  readonly platformId: string | null;
+  readonly vcpus: number;
+  readonly ramGb: number;
+  readonly diskGb: number;
+  readonly vmid: number;
+  readonly macAddress: string;
+  /** Undefined only on a released claim whose prefix has since been deleted. */
+  readonly ipv4: ClaimAddress | undefined;
+  readonly ipv6: ClaimAddress | undefined;
+  readonly status: VmClaimStatus;
+  readonly createdAt: Date;
+  readonly releasedAt: Date | undefined;
+}
+
+export type NewVmClaim = Omit<VmClaim, 'ipv4' | 'status' | 'createdAt' | 'releasedAt'> & {
+  readonly ipv4: ClaimAddress;
+};
+
+const amount = z.number().nonnegative().catch(0);
+const NOTHING_REPORTED = {
+  cpuCores: 0,
+  memoryBytes: 0,
+  storagePools: [],
+  nonNrCpuCores: 0,
+  nonNrMemoryBytes: 0,
+  nonNrDiskBytes: 0,
+};
+/** Tolerant like the node module's reading: what the sync has not written reads as zero. */
+const inventoryColumn = z
+  .object({
+    cpuCores: amount,
+    memoryBytes: amount,
+    storagePools: z.array(z.object({ storageId: z.string(), totalBytes: amount })).catch([]),
+    nonNrCpuCores: amount,
+    nonNrMemoryBytes: amount,
+    nonNrDiskBytes: amount,
+  })
+  .catch(NOTHING_REPORTED);
+
+function inventoryOf(value: unknown, vmStorage: string): PlacementInventory {
+  const { storagePools, ...rest } = inventoryColumn.parse(value);
+  return { ...rest, vmStorageBytes: storagePools.find((p) => p.storageId === vmStorage)?.totalBytes ?? 0 };
+}
+
+/** The VM's MAC prefix lock: every claim under one prefix takes turns, wherever its node is. */
+function macPrefixLockKey(prefix: string): string {
+  return `vm_claims/mac_address/${prefix}`;
+}
+
+type ClaimRow = Selectable<Database['vm_claims']> & {
+  ipv4_address: string | null;
+  ipv4_cidr: string | null;
+  ipv6_address: string | null;
+  ipv6_cidr: string | null;
+};
+
+function addressOf(id: string | null, address: string | null, cidr: string | null): ClaimAddress | undefined {
+  return id === null || address === null || cidr === null
+    ? undefined
+    : { allocationId: id, address, allocatedCidr: cidr };
+}
+
+function toClaim(r: ClaimRow): VmClaim {
+  return {
+    id: r.id,
+    clientOrganizationId: r.client_organization_id,
+    providerOrganizationId: r.provider_organization_id,
+    planId: r.plan_id,
+    planRevision: r.plan_revision,
+    nodeId: r.node_id,
+    platformId: r.platform_id,
+    vcpus: r.vcpus,
+    ramGb: r.ram_gb,
+    diskGb: r.disk_gb,
+    vmid: r.vmid,
+    macAddress: r.mac_address,
+    ipv4: addressOf(r.ipv4_allocation_id, r.ipv4_address, r.ipv4_cidr),
+    ipv6: addressOf(r.ipv6_allocation_id, r.ipv6_address, r.ipv6_cidr),
+    status: r.status,
+    createdAt: r.created_at,
+    releasedAt: r.released_at ?? undefined,
+  };
+}
+
+/**
+ * The claim's reads and writes, each inside the caller's transaction: the claim is one transaction from
+ * the plan to the inserted row, so that capacity, VMID, MAC and addresses are taken together or not at all.
+ */
+export class ClaimRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** A plan that is not deleted, with its nodes in order. */
+  async findPlan(tx: Tx, planId: string): Promise<ClaimPlan | undefined> {
+    const plan = await tx
+      .selectFrom('plans')
+      .select(['id', 'organization_id', 'region_id', 'revision', 'vcpus', 'ram_gb', 'disk_gb'])
+      .where('id', '=', planId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (plan?.region_id == null) return undefined;
+    const nodes = await tx
+      .selectFrom('plan_nodes')
+      .select('node_id')
+      .where('plan_id', '=', planId)
+      .orderBy('position')
+      .execute();
+    return {
+      id: plan.id,
+      organizationId: plan.organization_id,
+      regionId: plan.region_id,
+      revision: plan.revision,
+      vcpus: plan.vcpus,
+      ramGb: plan.ram_gb,
+      diskGb: plan.disk_gb,
+      nodeIds: nodes.map((n) => n.node_id),
+    };
+  }
+
+  /**
+   * The nodes, each under a row lock held until the transaction ends, taken in id order so that two claims
+   * over overlapping nodes never wait for each other in a circle. The lock is what makes the capacity
+   * check and the insert one step: a claim is only ever written for a node its transaction has locked.
+   * FOR NO KEY UPDATE still lets other tables' foreign keys to the node be checked meanwhile.
+   */
+  async lockNodes(tx: Tx, organizationId: string, nodeIds: readonly string[]): Promise<CandidateNode[]> {
+    if (nodeIds.length === 0) return [];
+    const rows = await tx
+      .selectFrom('nodes')
+      .innerJoin('platforms', 'platforms.id', 'nodes.platform_id')
+      .leftJoin('agents', 'agents.id', 'platforms.agent_id')
+      .leftJoin('ipam_networks', 'ipam_networks.id', 'nodes.network_id')
+      .select([
+        'nodes.id',
+        'nodes.name',
+        'nodes.platform_id',
+        'nodes.created_at',
+        'nodes.service_status',
+        'nodes.maintenance_mode',
+        'nodes.compute_type',
+        'nodes.vmid_seed',
+        'nodes.mac_address_prefix',
+        'nodes.vm_storage_destination',
+        'nodes.cpu_overallocate_percent',
+        'nodes.memory_overallocate_percent',
+        'nodes.storage_overallocate_percent',
+        'agents.provisioned as agent_provisioned',
+        'agents.inbound_peering_state as agent_peering_state',
+        'ipam_networks.id as network_id',
+        'ipam_networks.name as network_name',
+        'ipam_networks.mac_address_prefix as network_mac_address_prefix',
+        // Foreign guests can be many; what they hold is read only for the chosen node.
+        sql`nodes.inventory - 'foreignVmids' - 'foreignMacAddresses'`.as('inventory'),
+      ])
+      .where('nodes.organization_id', '=', organizationId)
+      .where('nodes.id', 'in', nodeIds)
+      .orderBy('nodes.id')
+      .forNoKeyUpdate('nodes')
+      .execute();
+    return rows.map((r) => {
+      if (!isNodeComputeType(r.compute_type))
+        throw new Error(`nodes.compute_type holds an unknown value: ${r.compute_type}`);
+      return {
+        id: r.id,
+        name: r.name,
+        platformId: r.platform_id,
+        createdAt: r.created_at,
+        serviceStatus: r.service_status,
+        maintenanceMode: r.maintenance_mode,
+        computeType: r.compute_type,
+        vmidSeed: r.vmid_seed,
+        macAddressPrefix: r.mac_address_prefix,
+        overallocatePercent: {
+          cpu: r.cpu_overallocate_percent,
+          memory: r.memory_overallocate_percent,
+          disk: r.storage_overallocate_percent,
+        },
+        agent:
+          r.agent_provisioned === null || r.agent_peering_state === null
+            ? undefined
+            : { provisioned: r.agent_provisioned, inboundPeeringState: r.agent_peering_state },
+        network:
+          r.network_id === null || r.network_name === null || r.network_mac_address_prefix === null
+            ? undefined
+            : { id: r.network_id, name: r.network_name, macAddressPrefix: r.network_mac_address_prefix },
+        inventory: inventoryOf(r.inventory, r.vm_storage_destination),
+      };
+    });
+  }
+
+  /** What the nodes' active claims hold; a node without any is left out. */
+  async activeUsage(tx: Tx, nodeIds: readonly string[]): Promise<Map<string, NodeUsage>> {
+    if (nodeIds.length === 0) return new Map();
+    const rows = await tx
+      .selectFrom('vm_claims')
+      .select((eb) => [
+        'node_id',
+        eb.fn.countAll<string | number>().as('vms'),
+        eb.fn.sum<string | number>('vcpus').as('vcpus'),
+        eb.fn.sum<string | number>('ram_gb').as('ram_gb'),
+        eb.fn.sum<string | number>('disk_gb').as('disk_gb'),
+      ])
+      .where('status', '=', 'ACTIVE')
+      .where('node_id', 'in', nodeIds)
+      .groupBy('node_id')
+      .execute();
+    return new Map(
+      rows.flatMap((r) =>
+        r.node_id === null
+          ? []
+          : [
+              [
+                r.node_id,
+                {
+                  vms: Number(r.vms),
+                  vcpus: Number(r.vcpus),
+                  ramGb: Number(r.ram_gb),
+                  diskGb: Number(r.disk_gb),
+                },
+              ],
+            ],
+      ),
+    );
+  }
+
+  /** ROUND_ROBIN's place for the plan: the node its last claim went to. */
+  async lastNodeOf(tx: Tx, planId: string): Promise<string | undefined> {
+    const row = await tx
+      .selectFrom('node_placement_cursors')
+      .select('last_node_id')
+      .where('plan_id', '=', planId)
+      .executeTakeFirst();
+    return row?.last_node_id;
+  }
+
+  async moveCursor(tx: Tx, planId: string, nodeId: string): Promise<void> {
+    await tx
+      .insertInto('node_placement_cursors')
+      .values({ plan_id: planId, last_node_id: nodeId, updated_at: sql<Date>`now()` })
+      .onConflict((oc) =>
+        oc.column('plan_id').doUpdateSet({ last_node_id: nodeId, updated_at: sql<Date>`now()` }),
+      )
+      .execute();
+  }
+
+  /**
+   * Locks the platform until the transaction ends: a Proxmox cluster has one VMID space, so claims on any
+   * of its nodes take turns choosing a VMID.
+   */
+  async lockPlatform(tx: Tx, platformId: string): Promise<void> {
+    await tx.selectFrom('platforms').select('id').where('id', '=', platformId).forNoKeyUpdate().execute();
+  }
+
+  /** The VMIDs from `from` up that active claims hold on the platform. */
+  async claimedVmids(tx: Tx, platformId: string, from: number): Promise<number[]> {
+    const rows = await tx
+      .selectFrom('vm_claims')
+      .select('vmid')
+      .where('platform_id', '=', platformId)
+      .where('status', '=', 'ACTIVE')
+      .where('vmid', '>=', from)
+      .orderBy('vmid')
+      .execute();
+    return rows.map((r) => r.vmid);
+  }
+
+  /** The VMIDs from `from` up that guests NodeRings did not create hold on the platform's nodes. */
+  async foreignVmids(tx: Tx, platformId: string, from: number): Promise<number[]> {
+    const rows = await sql<{ vmid: unknown }>`
+      SELECT jsonb_path_query(inventory, '$.foreignVmids[*] ? (@.type() == "number" && @ >= $from)',
+        jsonb_build_object('from', ${from}::integer)) AS vmid
+      FROM nodes WHERE platform_id = ${platformId}`.execute(tx);
+    return rows.rows.map((r) => Number(r.vmid));
+  }
+
+  /** Locks the MAC prefix until the transaction ends (across organisations: MACs are unique everywhere). */
+  async lockMacAddressPrefix(tx: Tx, prefix: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${macPrefixLockKey(prefix)}, 0))`.execute(tx);
+  }
+
+  /** The MACs under the prefix that active claims hold. */
+  async activeMacAddresses(tx: Tx, prefix: string): Promise<string[]> {
+    const rows = await tx
+      .selectFrom('vm_claims')
+      .select('mac_address')
+      .where('status', '=', 'ACTIVE')
+      .where('mac_address', 'like', `${prefix}:%`)
+      .execute();
+    return rows.map((r) => r.mac_address);
+  }
+
+  /** The MACs guests NodeRings did not create hold on the network's nodes, as the sync reported them. */
+  async foreignMacAddresses(tx: Tx, networkId: string): Promise<string[]> {
+    const rows = await sql<{ mac: string }>`
+      SELECT jsonb_path_query(inventory, '$.foreignMacAddresses[*] ? (@.type() == "string")') #>> '{}' AS mac
+      FROM nodes WHERE network_id = ${networkId}`.execute(tx);
+    return rows.rows.map((r) => r.mac);
+  }
+
+  async insert(tx: Tx, claim: NewVmClaim): Promise<VmClaim> {
+    const row = await tx
+      .insertInto('vm_claims')
+      .values({
+        id: claim.id,
+        client_organization_id: claim.clientOrganizationId,
+        provider_organization_id: claim.providerOrganizationId,
+        plan_id: claim.planId,
+        plan_revision: claim.planRevision,
+        node_id: claim.nodeId,
+        platform_id: claim.platformId,
+        vcpus: claim.vcpus,
+        ram_gb: claim.ramGb,
+        disk_gb: claim.diskGb,
+        vmid: claim.vmid,
+        mac_address: claim.macAddress,
+        ipv4_allocation_id: claim.ipv4.allocationId,
+        ipv6_allocation_id: claim.ipv6?.allocationId ?? null,
+        status: 'ACTIVE',
+      })
+      .returning(['status', 'created_at'])
+      .executeTakeFirstOrThrow();
+    return { ...claim, status: row.status, createdAt: row.created_at, releasedAt: undefined };
+  }
+
+  async findById(tx: Tx | Db, id: string): Promise<VmClaim | undefined> {
+    const row = await tx
+      .selectFrom('vm_claims as c')
+      .leftJoin('ip_allocations as v4', 'v4.id', 'c.ipv4_allocation_id')
+      .leftJoin('ip_allocations as v6', 'v6.id', 'c.ipv6_allocation_id')
+      .selectAll('c')
+      .select([
+        'v4.address as ipv4_address',
+        'v4.allocated_cidr as ipv4_cidr',
+        'v6.address as ipv6_address',
+        'v6.allocated_cidr as ipv6_cidr',
+      ])
+      .where('c.id', '=', id)
+      .executeTakeFirst();
+    return row && toClaim(row);
+  }
+
+  /**
+   * Marks the claim released if it is active; false when it is not (already released, or unknown). The
+   * row lock of the UPDATE makes two releases of one claim take turns, and the second finds nothing to do.
+   */
+  async markReleased(tx: Tx, id: string): Promise<boolean> {
+    const result = await tx
+      .updateTable('vm_claims')
+      .set({ status: 'RELEASED', released_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,138 @@
+import {
+  AlreadyExistsError,
+  DEFAULT_PROXMOX_CPU_TYPE,
+  FailedPreconditionError,
+  NotFoundError,
+} from '@noderings/domain';
+
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-error.js';
+import type { Page, PageResult } from '../../http/pagination.js';
+import type { CloudInitTemplateService } from '../cloud-init-templates/index.js';
+import type { NodeService } from '../nodes/index.js';
+import { groupPages } from './node-pages.js';
+import {
+  ONE_TEMPLATE_PER_DISTRO,
+  ONE_TEMPLATE_PER_VMID,
+  type VmTemplate,
+  type VmTemplateFields,
+  type VmTemplateFilter,
+  type VmTemplateRepository,
+} from './vm-template.repository.js';
+
+export type VmTemplateInput = Omit<VmTemplateFields, 'proxmoxCpuType'> & {
+  readonly nodeId: string;
+  readonly proxmoxCpuType?: string | undefined;
+};
+
+export type VmTemplateChanges = Partial<VmTemplateFields>;
+
+export interface VmTemplatePage extends PageResult<VmTemplate> {
+  readonly totalPages: number;
+}
+
+export class VmTemplateService {
+  constructor(
+    private readonly deps: {
+      readonly vmTemplates: Pick<
+        VmTemplateRepository,
+        'countsByNode' | 'listOnNodes' | 'findById' | 'insert' | 'update' | 'delete'
+      >;
+      readonly nodes: Pick<NodeService, 'get'>;
+      readonly cloudInitTemplates: Pick<CloudInitTemplateService, 'getOwn'>;
+      readonly now: () => Date;
+    },
+  ) {}
+
+  /**
+   * Pages never split one node's templates: they are cut between nodes, each page holding as many whole
+   * nodes as fit in `pageSize` templates (a node with more than that gets a page to itself).
+   */
+  async list(organizationId: string, filter: VmTemplateFilter, page: Page): Promise<VmTemplatePage> {
+    const counts = await this.deps.vmTemplates.countsByNode(organizationId, filter);
+    const pages = groupPages(
+      counts.map((c) => c.count),
+      page.pageSize,
+    );
+    const window = pages[page.page];
+    const items =
+      window === undefined
+        ? []
+        : await this.deps.vmTemplates.listOnNodes(
+            organizationId,
+            filter,
+            counts.slice(window.start, window.end).map((c) => c.nodeId),
+          );
+    return { items, totalCount: counts.reduce((sum, c) => sum + c.count, 0), totalPages: pages.length };
+  }
+
+  async get(organizationId: string, id: string): Promise<VmTemplate> {
+    const template = await this.deps.vmTemplates.findById(organizationId, id);
+    if (template === undefined) throw NotFoundError.of('VM template', id);
+    return template;
+  }
+
+  async create(organizationId: string, input: VmTemplateInput): Promise<VmTemplate> {
+    const { nodeId, ...given } = input;
+    const fields: VmTemplateFields = {
+      ...given,
+      proxmoxCpuType: given.proxmoxCpuType ?? DEFAULT_PROXMOX_CPU_TYPE,
+    };
+    const node = await this.deps.nodes.get(organizationId, nodeId);
+    await this.deps.cloudInitTemplates.getOwn(organizationId, fields.cloudInitTemplateId);
+    let id: string;
+    try {
+      id = await this.deps.vmTemplates.insert(organizationId, nodeId, fields, this.deps.now());
+    } catch (e: unknown) {
+      throw refusal(e, node.name, fields) ?? e;
+    }
+    return this.get(organizationId, id);
+  }
+
+  /** Fields left out keep their values; the node cannot change (a template VM lives on one node). */
+  async update(organizationId: string, id: string, changes: VmTemplateChanges): Promise<VmTemplate> {
+    const current = await this.get(organizationId, id);
+    const fields: VmTemplateFields = {
+      name: changes.name ?? current.name,
+      distro: changes.distro ?? current.distro,
+      templateVmid: changes.templateVmid ?? current.templateVmid,
+      cloudInitTemplateId: changes.cloudInitTemplateId ?? current.cloudInitTemplateId,
+      proxmoxCpuType: changes.proxmoxCpuType ?? current.proxmoxCpuType,
+    };
+    if (changes.cloudInitTemplateId !== undefined)
+      await this.deps.cloudInitTemplates.getOwn(organizationId, changes.cloudInitTemplateId);
+    let updated: boolean;
+    try {
+      updated = await this.deps.vmTemplates.update(organizationId, id, fields, this.deps.now());
+    } catch (e: unknown) {
+      throw refusal(e, current.nodeName, fields) ?? e;
+    }
+    if (!updated) throw NotFoundError.of('VM template', id);
+    return this.get(organizationId, id);
+  }
+
+  async delete(organizationId: string, id: string): Promise<void> {
+    let deleted: boolean;
+    try {
+      deleted = await this.deps.vmTemplates.delete(organizationId, id);
+    } catch (e: unknown) {
+      if (isForeignKeyViolation(e))
+        throw new FailedPreconditionError('The VM template is still in use: remove what uses it first.');
+      throw e;
+    }
+    if (!deleted) throw NotFoundError.of('VM template', id);
+  }
+}
+
+/** The error a write's constraint violation means, if it is one of ours. */
+function refusal(e: unknown, nodeName: string, fields: VmTemplateFields): Error | undefined {
+  if (isUniqueViolation(e, ONE_TEMPLATE_PER_DISTRO))
+    return new AlreadyExistsError(`Node ${nodeName} already has a template for ${fields.distro}.`);
+  if (isUniqueViolation(e, ONE_TEMPLATE_PER_VMID))
+    return new AlreadyExistsError(
+      `Node ${nodeName} already has a template with VMID ${fields.templateVmid}.`,
+    );
+  // The node or cloud-init template was deleted since it was checked.
+  if (isForeignKeyViolation(e))
+    return new NotFoundError('The node or the cloud-init template of the VM template was not found.');
+  return undefined;
+}
