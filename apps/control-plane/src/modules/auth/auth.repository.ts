@@ -50,19 +50,6 @@ export class AuthRepository {
     );
   }
 
-  async findUserById(id: string): Promise<UserRecord | undefined> {
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        email: row.email,
-        passwordHash: row.password_hash,
-        isStaff: row.is_staff,
-        createdAt: row.created_at,
-      }
-    );
-  }
-
   /**
    * The credential behind a token hash, when it is neither expired nor revoked and what it stands for is
    * still active (a deleted or deactivated service account's tokens stop working at once). For a session,
