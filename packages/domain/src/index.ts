@@ -161,3 +161,16 @@ export {
   NODE_PLACEMENT_STRATEGIES,
   strategyForRegion,
 } from './placement-policy.js';
+export type {
+  PreflightAgentFacts,
+  PreflightCheck,
+  PreflightCheckCode,
+  PreflightInfrastructureEntry,
+  PreflightNetworkFacts,
+  PreflightNodeFacts,
+  PreflightPlanFacts,
+  PreflightPlatformFacts,
+  PreflightResult,
+  PreflightTemplateFacts,
+} from './preflight.js';
+export { evaluatePreflight, PREFLIGHT_CHECK_CODES } from './preflight.js';

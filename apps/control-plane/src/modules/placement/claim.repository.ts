@@ -1,9 +1,13 @@
-import { isNodeComputeType, type NodeComputeType } from '@noderings/domain';
 import { sql, type Selectable, type Transaction } from 'kysely';
-import { z } from 'zod';
 
 import type { Db } from '../../db/database.js';
-import type { Database, InboundPeeringState, ServiceStatus, VmClaimStatus } from '../../db/schema.js';
+import type { Database, VmClaimStatus } from '../../db/schema.js';
+import {
+  activeNodeUsage,
+  lockCandidateNodes,
+  type CandidateNode,
+  type NodeUsage,
+} from './candidate-node.repository.js';
 
 type Tx = Transaction<Database>;
 
@@ -18,52 +22,6 @@ export interface ClaimPlan {
   readonly diskGb: number;
   /** In the plan's order. */
   readonly nodeIds: readonly string[];
-}
-
-/**
- * The capacity the metrics sync (issue 8) writes into `nodes.inventory`, as placement reads it. Beside the
- * keys the node module shows, placement reads what guests NodeRings did not create use (`nonNrCpuCores`,
- * `nonNrMemoryBytes`, `nonNrDiskBytes` on the VM storage), and what they hold: `foreignVmids` (numbers,
- * read by `foreignVmids`) and `foreignMacAddresses` (strings, read by `foreignMacAddresses`). A key not
- * written yet reads as zero or empty: nothing reported, nothing used by others.
- */
-interface PlacementInventory {
-  readonly cpuCores: number;
-  readonly memoryBytes: number;
-  /** The size of the storage pool new VM disks go to (`vmStorageDestination`). */
-  readonly vmStorageBytes: number;
-  readonly nonNrCpuCores: number;
-  readonly nonNrMemoryBytes: number;
-  readonly nonNrDiskBytes: number;
-}
-
-/** A node a plan may place on, with what decides whether it can take a VM now. */
-export interface CandidateNode {
-  readonly id: string;
-  readonly name: string;
-  readonly platformId: string;
-  readonly createdAt: Date;
-  readonly serviceStatus: ServiceStatus;
-  readonly maintenanceMode: boolean;
-  readonly computeType: NodeComputeType;
-  readonly vmidSeed: number;
-  readonly macAddressPrefix: string;
-  readonly overallocatePercent: { readonly cpu: number; readonly memory: number; readonly disk: number };
-  /** The agent of the node's platform; undefined when the platform has none. */
-  readonly agent:
-    { readonly provisioned: boolean; readonly inboundPeeringState: InboundPeeringState } | undefined;
-  /** The IPAM network the node's VMs take addresses from. */
-  readonly network:
-    { readonly id: string; readonly name: string; readonly macAddressPrefix: string } | undefined;
-  readonly inventory: PlacementInventory;
-}
-
-/** What a node's active claims hold. */
-export interface NodeUsage {
-  readonly vms: number;
-  readonly vcpus: number;
-  readonly ramGb: number;
-  readonly diskGb: number;
 }
 
 export interface ClaimAddress {
@@ -99,32 +57,6 @@ export interface VmClaim {
 export type NewVmClaim = Omit<VmClaim, 'ipv4' | 'status' | 'createdAt' | 'releasedAt'> & {
   readonly ipv4: ClaimAddress;
 };
-
-const amount = z.number().nonnegative().catch(0);
-const NOTHING_REPORTED = {
-  cpuCores: 0,
-  memoryBytes: 0,
-  storagePools: [],
-  nonNrCpuCores: 0,
-  nonNrMemoryBytes: 0,
-  nonNrDiskBytes: 0,
-};
-/** Tolerant like the node module's reading: what the sync has not written reads as zero. */
-const inventoryColumn = z
-  .object({
-    cpuCores: amount,
-    memoryBytes: amount,
-    storagePools: z.array(z.object({ storageId: z.string(), totalBytes: amount })).catch([]),
-    nonNrCpuCores: amount,
-    nonNrMemoryBytes: amount,
-    nonNrDiskBytes: amount,
-  })
-  .catch(NOTHING_REPORTED);
-
-function inventoryOf(value: unknown, vmStorage: string): PlacementInventory {
-  const { storagePools, ...rest } = inventoryColumn.parse(value);
-  return { ...rest, vmStorageBytes: storagePools.find((p) => p.storageId === vmStorage)?.totalBytes ?? 0 };
-}
 
 /** The VM's MAC prefix lock: every claim under one prefix takes turns, wherever its node is. */
 function macPrefixLockKey(prefix: string): string {
@@ -204,110 +136,13 @@ export class ClaimRepository {
     };
   }
 
-  /**
-   * The nodes, each under a row lock held until the transaction ends, taken in id order so that two claims
-   * over overlapping nodes never wait for each other in a circle. The lock is what makes the capacity
-   * check and the insert one step: a claim is only ever written for a node its transaction has locked.
-   * FOR NO KEY UPDATE still lets other tables' foreign keys to the node be checked meanwhile.
-   */
-  async lockNodes(tx: Tx, organizationId: string, nodeIds: readonly string[]): Promise<CandidateNode[]> {
-    if (nodeIds.length === 0) return [];
-    const rows = await tx
-      .selectFrom('nodes')
-      .innerJoin('platforms', 'platforms.id', 'nodes.platform_id')
-      .leftJoin('agents', 'agents.id', 'platforms.agent_id')
-      .leftJoin('ipam_networks', 'ipam_networks.id', 'nodes.network_id')
-      .select([
-        'nodes.id',
-        'nodes.name',
-        'nodes.platform_id',
-        'nodes.created_at',
-        'nodes.service_status',
-        'nodes.maintenance_mode',
-        'nodes.compute_type',
-        'nodes.vmid_seed',
-        'nodes.mac_address_prefix',
-        'nodes.vm_storage_destination',
-        'nodes.cpu_overallocate_percent',
-        'nodes.memory_overallocate_percent',
-        'nodes.storage_overallocate_percent',
-        'agents.provisioned as agent_provisioned',
-        'agents.inbound_peering_state as agent_peering_state',
-        'ipam_networks.id as network_id',
-        'ipam_networks.name as network_name',
-        'ipam_networks.mac_address_prefix as network_mac_address_prefix',
-        // Foreign guests can be many; what they hold is read only for the chosen node.
-        sql`nodes.inventory - 'foreignVmids' - 'foreignMacAddresses'`.as('inventory'),
-      ])
-      .where('nodes.organization_id', '=', organizationId)
-      .where('nodes.id', 'in', nodeIds)
-      .orderBy('nodes.id')
-      .forNoKeyUpdate('nodes')
-      .execute();
-    return rows.map((r) => {
-      if (!isNodeComputeType(r.compute_type))
-        throw new Error(`nodes.compute_type holds an unknown value: ${r.compute_type}`);
-      return {
-        id: r.id,
-        name: r.name,
-        platformId: r.platform_id,
-        createdAt: r.created_at,
-        serviceStatus: r.service_status,
-        maintenanceMode: r.maintenance_mode,
-        computeType: r.compute_type,
-        vmidSeed: r.vmid_seed,
-        macAddressPrefix: r.mac_address_prefix,
-        overallocatePercent: {
-          cpu: r.cpu_overallocate_percent,
-          memory: r.memory_overallocate_percent,
-          disk: r.storage_overallocate_percent,
-        },
-        agent:
-          r.agent_provisioned === null || r.agent_peering_state === null
-            ? undefined
-            : { provisioned: r.agent_provisioned, inboundPeeringState: r.agent_peering_state },
-        network:
-          r.network_id === null || r.network_name === null || r.network_mac_address_prefix === null
-            ? undefined
-            : { id: r.network_id, name: r.network_name, macAddressPrefix: r.network_mac_address_prefix },
-        inventory: inventoryOf(r.inventory, r.vm_storage_destination),
-      };
-    });
+  /** The plan's nodes under row locks: see `lockCandidateNodes`. */
+  lockNodes(tx: Tx, organizationId: string, nodeIds: readonly string[]): Promise<CandidateNode[]> {
+    return lockCandidateNodes(tx, organizationId, nodeIds);
   }
 
-  /** What the nodes' active claims hold; a node without any is left out. */
-  async activeUsage(tx: Tx, nodeIds: readonly string[]): Promise<Map<string, NodeUsage>> {
-    if (nodeIds.length === 0) return new Map();
-    const rows = await tx
-      .selectFrom('vm_claims')
-      .select((eb) => [
-        'node_id',
-        eb.fn.countAll<string | number>().as('vms'),
-        eb.fn.sum<string | number>('vcpus').as('vcpus'),
-        eb.fn.sum<string | number>('ram_gb').as('ram_gb'),
-        eb.fn.sum<string | number>('disk_gb').as('disk_gb'),
-      ])
-      .where('status', '=', 'ACTIVE')
-      .where('node_id', 'in', nodeIds)
-      .groupBy('node_id')
-      .execute();
-    return new Map(
-      rows.flatMap((r) =>
-        r.node_id === null
-          ? []
-          : [
-              [
-                r.node_id,
-                {
-                  vms: Number(r.vms),
-                  vcpus: Number(r.vcpus),
-                  ramGb: Number(r.ram_gb),
-                  diskGb: Number(r.disk_gb),
-                },
-              ],
-            ],
-      ),
-    );
+  activeUsage(tx: Tx, nodeIds: readonly string[]): Promise<Map<string, NodeUsage>> {
+    return activeNodeUsage(tx, nodeIds);
   }
 
   /** ROUND_ROBIN's place for the plan: the node its last claim went to. */

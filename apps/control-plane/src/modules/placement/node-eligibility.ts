@@ -5,7 +5,7 @@ import {
   type ResourceAmounts,
 } from '@noderings/domain';
 
-import type { CandidateNode, NodeUsage } from './claim.repository.js';
+import type { CandidateNode, NodeUsage } from './candidate-node.repository.js';
 
 const NO_USAGE: NodeUsage = { vms: 0, vcpus: 0, ramGb: 0, diskGb: 0 };
 
