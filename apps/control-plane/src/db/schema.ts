@@ -167,6 +167,8 @@ interface PlatformTable {
   driver: string;
   agent_id: string | null;
   service_status: ServiceStatus;
+  /** When metrics first reported on the platform; null before. */
+  metrics_reported_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -400,6 +402,18 @@ interface VmClaimTable {
   released_at: NullableTimestamp;
 }
 
+/** A plan's last preflight (see packages/domain/src/preflight.ts). */
+interface PlanPreflightResultTable {
+  plan_id: string;
+  organization_id: string;
+  plan_code: string;
+  marketplace_ready: boolean;
+  ipv6_available: boolean;
+  issue_count: number;
+  result: ColumnType<unknown, string, string>;
+  evaluated_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   organizations: OrganizationTable;
@@ -431,4 +445,5 @@ export interface Database {
   node_placement_region_overrides: NodePlacementRegionOverrideTable;
   node_placement_cursors: NodePlacementCursorTable;
   vm_claims: VmClaimTable;
+  plan_preflight_results: PlanPreflightResultTable;
 }
