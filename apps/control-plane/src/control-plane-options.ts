@@ -16,6 +16,7 @@ export interface ParsedOptions {
   readonly logLevel: string;
   readonly installScriptUrl: string | undefined;
   readonly peeringApiServerUrl: string | undefined;
+  readonly preflightIntervalSeconds: number | undefined;
 }
 
 export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy]
@@ -30,6 +31,7 @@ environment:
   NR_ADMIN_EMAIL, NR_ADMIN_PASSWORD   platform staff account, created on start
   NR_PEERING_API_SERVER_URL  https URL agent clusters peer with (written into their peering kubeconfig)
   NR_INSTALL_SCRIPT_URL      https URL of the agent installer in install commands (default https://get.nrings.io)
+  NR_PREFLIGHT_INTERVAL_SECONDS  how often every plan's preflight is re-evaluated (default 60; 0: only after changes)
   LOG_LEVEL           pino level (default info)`;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -79,7 +81,17 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
     logLevel,
     installScriptUrl: httpsUrl(env.NR_INSTALL_SCRIPT_URL, 'NR_INSTALL_SCRIPT_URL'),
     peeringApiServerUrl: httpsUrl(env.NR_PEERING_API_SERVER_URL, 'NR_PEERING_API_SERVER_URL'),
+    preflightIntervalSeconds: seconds(env.NR_PREFLIGHT_INTERVAL_SECONDS, 'NR_PREFLIGHT_INTERVAL_SECONDS'),
   };
+}
+
+/** A whole number of seconds, at most a day. */
+function seconds(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 86_400)
+    throw new UsageError(`${name} must be a whole number of seconds up to 86400`);
+  return n;
 }
 
 function parseListen(text: string): { host: string; port: number } {

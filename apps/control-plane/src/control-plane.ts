@@ -28,6 +28,8 @@ export interface ControlPlaneOptions {
   readonly installScriptUrl?: string;
   /** The API server agent clusters peer with; the listen address is not it behind a load balancer. */
   readonly peeringApiServerUrl?: string;
+  /** How often every plan's preflight is re-evaluated besides after changes (default 60); 0 turns it off. */
+  readonly preflightIntervalSeconds?: number;
 }
 
 export interface ControlPlane {
@@ -43,6 +45,7 @@ const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60_000;
 const DEFAULT_INSTALL_SCRIPT_URL = 'https://get.nrings.io';
 /** A reserved name (RFC 6761): a deployment that forgot to set the real one fails visibly. */
 const DEFAULT_PEERING_API_SERVER_URL = 'https://peering.noderings.invalid:6443';
+const DEFAULT_PREFLIGHT_INTERVAL_SECONDS = 60;
 const VERSION = '0.1.0';
 
 /** Secret values must never reach a log line, whatever a future log call passes in. */
@@ -83,6 +86,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
       installScriptUrl: options.installScriptUrl ?? DEFAULT_INSTALL_SCRIPT_URL,
       peeringApiServerUrl: options.peeringApiServerUrl ?? DEFAULT_PEERING_API_SERVER_URL,
+      preflightIntervalSeconds: options.preflightIntervalSeconds ?? DEFAULT_PREFLIGHT_INTERVAL_SECONDS,
     });
     if (options.admin !== undefined)
       await services.auth.bootstrapStaff(options.admin.email, options.admin.password);
@@ -90,6 +94,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       host: options.listen?.host ?? '127.0.0.1',
       port: options.listen?.port ?? 0,
     });
+    services.preflight.start();
     let closing: Promise<void> | undefined;
     return {
       url: address,
@@ -98,6 +103,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       close: () =>
         (closing ??= (async () => {
           await app.close();
+          await services.preflight.stop();
           await db.destroy();
         })()),
     };

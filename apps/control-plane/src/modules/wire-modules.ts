@@ -28,8 +28,17 @@ import {
   NetworkService,
   PrefixRepository,
   prefixRoutes,
+  NetworkAvailabilityRepository,
   PrefixService,
 } from './ipam/index.js';
+import { MarketplaceRepository, marketplaceRoutes, MarketplaceService } from './marketplace/index.js';
+import {
+  installPreflightTriggers,
+  PreflightRepository,
+  preflightRoutes,
+  PreflightService,
+  PreflightWorker,
+} from './preflight/index.js';
 import { PlanCalculator, PlanRepository, planRoutes, PlanService } from './plans/index.js';
 import { AddonRepository, addonRoutes, AddonService } from './addons/index.js';
 import { SecretRepository, secretRoutes, SecretService } from './secrets/index.js';
@@ -57,6 +66,7 @@ import {
   ServiceAccountService,
 } from './service-accounts/index.js';
 import {
+  CandidateNodeRepository,
   ClaimRepository,
   ClaimService,
   PlacementPolicyRepository,
@@ -74,6 +84,8 @@ export interface ModuleSettings {
   readonly installScriptUrl: string;
   /** The API server agent clusters peer with, written into their peering kubeconfig. */
   readonly peeringApiServerUrl: string;
+  /** How often every plan's preflight is re-evaluated besides after changes; 0 turns that off. */
+  readonly preflightIntervalSeconds: number;
 }
 
 /** The services the workers of later issues (dispatcher, cloud-init compiler) reach beyond the routes. */
@@ -85,15 +97,21 @@ export interface Services {
   readonly cloudInit: CloudInitCompileService;
   /** Places a VM order and takes its capacity, addresses, MAC and VMID (`claim`, `release`). */
   readonly claims: ClaimService;
+  /** Keeps preflight results current: `request` after a change no API route makes; started and stopped with the server. */
+  readonly preflight: PreflightWorker;
 }
 
 /** The claim service alone, for the order flow and for benchmarks that drive it without HTTP. */
-export function createClaimService(db: Db): ClaimService {
+export function createClaimService(
+  db: Db,
+  capacityChanged?: (providerOrganizationId: string) => void,
+): ClaimService {
   return new ClaimService({
     claims: new ClaimRepository(db),
     policies: new PlacementPolicyRepository(db),
     addresses: new IpAllocationService({ allocations: new AllocationRepository(db) }),
     randomIndex: (bound) => randomInt(bound),
+    capacityChanged,
   });
 }
 
@@ -187,5 +205,27 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   await app.register(placementPolicyRoutes, {
     policies: new PlacementPolicyService({ policies: new PlacementPolicyRepository(db) }),
   });
-  return { auth, agents, secrets, cloudInit, claims: createClaimService(db) };
+  const preflightResults = new PreflightRepository(db);
+  const preflight = new PreflightService({
+    results: preflightResults,
+    nodes: new CandidateNodeRepository(db),
+    networks: new NetworkAvailabilityRepository(db),
+    cloudInit,
+  });
+  const preflightWorker = new PreflightWorker({
+    preflight,
+    results: preflightResults,
+    intervalSeconds: settings.preflightIntervalSeconds,
+    logger: app.log,
+  });
+  installPreflightTriggers(app, preflightWorker);
+  await app.register(preflightRoutes, { preflight, worker: preflightWorker });
+  await app.register(marketplaceRoutes, {
+    marketplace: new MarketplaceService({
+      marketplace: new MarketplaceRepository(db),
+      nodes: new CandidateNodeRepository(db),
+    }),
+  });
+  const claims = createClaimService(db, (organizationId) => preflightWorker.request(organizationId));
+  return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker };
 }

@@ -1,5 +1,6 @@
 import {
   compileCloudInit,
+  describeCloudInitProblem,
   FailedPreconditionError,
   hostnameProblem,
   InvalidArgumentError,
@@ -154,6 +155,45 @@ export class CloudInitCompileService {
       ...compiled,
       warnings: templateWarnings(template.userData),
     };
+  }
+
+  /**
+   * Why each template would not compile for a VM with an IPv4 address and, when `withIpv6`, an IPv6
+   * one: preflight's question, asked with preview values so that no secret is opened. An empty list for
+   * a template that would compile.
+   */
+  async compileProblems(
+    organizationId: string,
+    checks: readonly { readonly templateId: string; readonly withIpv6: boolean }[],
+  ): Promise<string[][]> {
+    const [env, secretKeys] = await Promise.all([
+      this.deps.variables.values(organizationId),
+      this.deps.secrets.keys(organizationId),
+    ]);
+    const secrets = new Map(secretKeys.map((key) => [key, previewPlaceholder(key)]));
+    const templates = new Map<string, Promise<CloudInitDocuments>>();
+    return Promise.all(
+      checks.map(async ({ templateId, withIpv6 }) => {
+        let template = templates.get(templateId);
+        if (template === undefined) {
+          template = this.deps.templates.getOwn(organizationId, templateId);
+          templates.set(templateId, template);
+        }
+        const values: CloudInitValues = {
+          hostname: PREVIEW_DEFAULTS.hostname,
+          sshAuthorizedKeys: [],
+          passwordHash: undefined,
+          ipv4: PREVIEW_DEFAULTS.ipv4,
+          ipv6: withIpv6 ? PREVIEW_DEFAULTS.ipv6 : undefined,
+          nameservers: PREVIEW_DEFAULTS.nameservers,
+          macAddress: PREVIEW_DEFAULTS.macAddress,
+          env,
+          secrets,
+        };
+        const result = compileCloudInit(await template, (path) => resolveVariable(path, values));
+        return result.ok ? [] : result.problems.map((p) => `${p.document} ${describeCloudInitProblem(p)}`);
+      }),
+    );
   }
 
   async #publicKeys(organizationId: string, ids: readonly string[]): Promise<string[]> {

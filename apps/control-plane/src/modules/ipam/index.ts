@@ -7,3 +7,7 @@ export { NetworkService } from './network.service.js';
 export { PrefixRepository } from './prefix.repository.js';
 export { prefixRoutes } from './prefix.routes.js';
 export { PrefixService } from './prefix.service.js';
+export {
+  NetworkAvailabilityRepository,
+  type NetworkFreeAddresses,
+} from './network-availability.repository.js';

@@ -88,6 +88,8 @@ export class ClaimService {
       readonly addresses: Pick<IpAllocationService, 'allocateAddress' | 'releaseClaimAddresses'>;
       /** RANDOM's source: a uniformly random integer from 0 up to, not including, `bound`. */
       readonly randomIndex: (bound: number) => number;
+      /** Told the provider organisation after a claim or release commits: what it can sell has changed. */
+      readonly capacityChanged?: (providerOrganizationId: string) => void;
     },
   ) {}
 
@@ -99,7 +101,9 @@ export class ClaimService {
    */
   async claim(request: ClaimRequest): Promise<VmClaim> {
     try {
-      return await this.deps.claims.transaction((tx) => this.#claim(tx, request));
+      const claim = await this.deps.claims.transaction((tx) => this.#claim(tx, request));
+      this.deps.capacityChanged?.(claim.providerOrganizationId);
+      return claim;
     } catch (e: unknown) {
       if (isUniqueViolation(e) || isTransactionConflict(e))
         throw new AbortedError(`Claim ${request.claimId} collided with a concurrent claim; retry it.`);
@@ -114,13 +118,15 @@ export class ClaimService {
    * claim once this commits. Releasing a released claim changes nothing; an unknown one is NOT_FOUND.
    */
   async release(claimId: string): Promise<VmClaim> {
-    return this.deps.claims.transaction(async (tx) => {
+    const released = await this.deps.claims.transaction(async (tx) => {
       await this.deps.claims.markReleased(tx, claimId);
       const claim = await this.deps.claims.findById(tx, claimId);
       if (claim === undefined) throw NotFoundError.of('VM claim', claimId);
       await this.deps.addresses.releaseClaimAddresses(tx, claimId);
       return claim;
     });
+    this.deps.capacityChanged?.(released.providerOrganizationId);
+    return released;
   }
 
   async #claim(tx: Tx, request: ClaimRequest): Promise<VmClaim> {

@@ -28,13 +28,13 @@ export function nodeRefusalReasons(
   else if (!node.agent.provisioned || node.agent.inboundPeeringState !== 'INBOUND_PEERING_STATE_READY')
     reasons.push(`its agent is not ready (${node.agent.inboundPeeringState})`);
   if (node.network === undefined) reasons.push('no IPAM network to take addresses from');
-  const fit = nodeCapacityFit(capacityStateOf(node, usage ?? NO_USAGE), request);
+  const fit = nodeCapacityFit(capacityStateOf(node, usage), request);
   if (!fit.fits) reasons.push(...fit.shortfalls.map((s) => s.note));
   return reasons;
 }
 
 /** Reported capacity rounded down and others' use rounded up: a fraction never sells a byte too many. */
-function capacityStateOf(node: CandidateNode, usage: NodeUsage): NodeCapacityState {
+export function capacityStateOf(node: CandidateNode, usage: NodeUsage | undefined): NodeCapacityState {
   const { inventory } = node;
   return {
     computeType: node.computeType,
@@ -48,7 +48,7 @@ function capacityStateOf(node: CandidateNode, usage: NodeUsage): NodeCapacitySta
       memory: BigInt(Math.ceil(inventory.nonNrMemoryBytes)),
       disk: BigInt(Math.ceil(inventory.nonNrDiskBytes)),
     },
-    sold: requestedAmounts({ vcpus: usage.vcpus, ramGb: usage.ramGb, diskGb: usage.diskGb }),
+    sold: requestedAmounts(usage ?? NO_USAGE),
     overallocatePercent: node.overallocatePercent,
   };
 }

@@ -63,14 +63,18 @@ async function insertReadyPlatform(t: TestControlPlane, organizationId: string):
   return platform.id;
 }
 
-/** A provider with a ready platform and a network holding `ipv4` (and `ipv6`, when given) prefixes. */
+/**
+ * A provider (a new one, or `provider`) with a ready platform and a network holding `ipv4` (and `ipv6`,
+ * when given) prefixes.
+ */
 export async function createSeller(
   t: TestControlPlane,
   prefixes: { ipv4: Record<string, unknown>; ipv6?: Record<string, unknown> } = {
     ipv4: { cidr: '10.0.0.0/24', gateway: '10.0.0.1' },
   },
+  provider?: Seller['provider'],
 ): Promise<Seller> {
-  const provider = await t.register();
+  provider ??= await t.register();
   const regionId = await createRegion(t, provider);
   const platformId = await insertReadyPlatform(t, provider.organizationId);
   const networkId = await addNetwork(t, provider, prefixes);
