@@ -8,7 +8,8 @@ type Count = string | number | bigint;
 /**
  * One page of `query` (filters, selection and ordering applied; no limit or offset) and the count of all
  * its rows, in one round trip: each row carries the total in a window count. A page past the end has no
- * row to carry it, so only then is the total counted separately, over the same joins and filters.
+ * row to carry it, so only then is the total counted separately, over the same joins and filters (which
+ * is why `query` may not be grouped or DISTINCT: that count would be of the rows before grouping).
  * `toItems` turns the page's rows into items (it may batch-load what the rows refer to).
  */
 export async function listPage<DB, TB extends keyof DB, O, T>(

@@ -3,7 +3,8 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { AddonTable, Database } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 /** How an addon is priced, amounts as six-decimal strings. */
 export type AddonPricingTerms =
@@ -128,17 +129,9 @@ export class AddonRepository {
       const pattern = likePattern(search.trim());
       base = base.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('code', 'ilike', pattern)]));
     }
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: await this.#withPlans(rows), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) =>
+      this.#withPlans(rows),
+    );
   }
 
   /** Deleted addons too: they stay readable. */

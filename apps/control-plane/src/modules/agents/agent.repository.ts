@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { AgentTable, InboundPeeringState } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 import {
   GATEWAY_REGIONS,
   HYPERVISOR_DRIVERS,
@@ -106,17 +107,9 @@ export class AgentRepository {
         ]),
       );
     }
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .select(AGENT_COLUMNS)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toAgent), totalCount: Number(count.n) };
+    return listPage(base.select(AGENT_COLUMNS).orderBy('created_at').orderBy('id'), page, (rows) =>
+      rows.map(toAgent),
+    );
   }
 
   async findById(organizationId: string, id: string): Promise<Agent | undefined> {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { AuditEventTable } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 export interface AuditEvent {
   readonly id: string;
@@ -45,13 +46,8 @@ export class AuditRepository {
   ): Promise<PageResult<AuditEvent>> {
     let base = this.db.selectFrom('audit_events').where('organization_id', '=', organizationId);
     if (filter.action !== undefined) base = base.where('action', '=', filter.action);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base.selectAll().orderBy('id', 'desc').limit(page.pageSize).offset(offsetOf(page)).execute(),
-    ]);
-    return {
-      totalCount: Number(count.n),
-      items: rows.map((r) => ({
+    return listPage(base.selectAll().orderBy('id', 'desc'), page, (rows) =>
+      rows.map((r) => ({
         id: String(r.id),
         organizationId: r.organization_id,
         actorKind: r.actor_kind,
@@ -64,6 +60,6 @@ export class AuditRepository {
         ip: r.ip,
         createdAt: r.created_at,
       })),
-    };
+    );
   }
 }

@@ -2,7 +2,8 @@ import { sql, type Selectable } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 /** A customer's saved user data, offered when ordering a VM. */
 export interface CloudInitUserData {
@@ -35,17 +36,14 @@ export class CloudInitUserDataRepository {
 
   async list(organizationId: string, page: Page): Promise<PageResult<CloudInitUserData>> {
     const base = this.db.selectFrom('cloud_init_user_data').where('organization_id', '=', organizationId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    return listPage(
       base
         .selectAll()
         .orderBy(sql`name COLLATE "C"`)
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toRecord), totalCount: Number(count.n) };
+        .orderBy('id'),
+      page,
+      (rows) => rows.map(toRecord),
+    );
   }
 
   async findById(organizationId: string, id: string): Promise<CloudInitUserData | undefined> {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 import { claimTemplateVariableKey, type TemplateVariableKind } from '../secrets/index.js';
 
 export interface EnvironmentVariableRecord {
@@ -49,11 +50,7 @@ export class EnvironmentVariableRepository {
     const { keyContains } = filter;
     // strpos rather than LIKE: keys are full of '_', which LIKE would read as a wildcard.
     if (keyContains !== undefined) base = base.where(sql<boolean>`strpos(key, ${keyContains}) > 0`);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base.selectAll().orderBy(KEY_ORDER).limit(page.pageSize).offset(offsetOf(page)).execute(),
-    ]);
-    return { items: rows.map(toRecord), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy(KEY_ORDER), page, (rows) => rows.map(toRecord));
   }
 
   async listAll(organizationId: string): Promise<EnvironmentVariableRecord[]> {

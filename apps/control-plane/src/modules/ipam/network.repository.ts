@@ -2,7 +2,8 @@ import { sql, type Selectable } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 /** The few fields of a node the IPAM pages show beside a network. */
 export interface NetworkNode {
@@ -68,17 +69,9 @@ export class NetworkRepository {
 
   async list(organizationId: string, page: Page): Promise<PageResult<Network>> {
     const base = this.db.selectFrom('ipam_networks').where('organization_id', '=', organizationId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: await this.#withNodes(this.db, rows), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) =>
+      this.#withNodes(this.db, rows),
+    );
   }
 
   async findById(organizationId: string, id: string): Promise<Network | undefined> {

@@ -12,7 +12,8 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 /** An IPAM prefix (the API's "pool"), its text columns parsed. */
 export interface Prefix {
@@ -153,17 +154,7 @@ export class PrefixRepository {
   async list(organizationId: string, filter: PrefixFilter, page: Page): Promise<PageResult<Prefix>> {
     let base = this.db.selectFrom('ipam_prefixes').where('organization_id', '=', organizationId);
     if (filter.networkId !== undefined) base = base.where('network_id', '=', filter.networkId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toPrefix), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) => rows.map(toPrefix));
   }
 
   async findById(organizationId: string, id: string): Promise<Prefix | undefined> {

@@ -8,8 +8,9 @@ import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 
 import type { Db } from '../../db/database.js';
+import { listPage } from '../../db/list-page.js';
 import type { NodeTable, ServiceStatus } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 /** What the hypervisor reports about a node's capacity; written by the metrics sync, never by the API. */
 interface NodeInventory {
@@ -168,23 +169,15 @@ export class NodeRepository {
     return query;
   }
 
-  private async count(organizationId: string, filter: NodeFilter): Promise<number> {
-    const row = await this.filtered(organizationId, filter)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   async list(organizationId: string, filter: NodeFilter, page: Page): Promise<PageResult<Node>> {
-    const rows = await this.filtered(organizationId, filter)
-      .selectAll('nodes')
-      .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
-      .orderBy('nodes.created_at')
-      .orderBy('nodes.id')
-      .limit(page.pageSize)
-      .offset(offsetOf(page))
-      .execute();
-    return { items: rows.map(toNode), totalCount: await this.#totalOf(rows, organizationId, filter) };
+    return listPage(
+      this.filtered(organizationId, filter)
+        .selectAll('nodes')
+        .orderBy('nodes.created_at')
+        .orderBy('nodes.id'),
+      page,
+      (rows) => rows.map(toNode),
+    );
   }
 
   /** The page with each node's region joined in, so that expanding costs no query per node. */
@@ -193,46 +186,30 @@ export class NodeRepository {
     filter: NodeFilter,
     page: Page,
   ): Promise<PageResult<{ node: Node; region: NodeRegionRecord }>> {
-    const rows = await this.filtered(organizationId, filter)
-      .innerJoin('regions', 'regions.id', 'nodes.region_id')
-      .selectAll('nodes')
-      .select([
-        'regions.city_id as region_city_id',
-        'regions.datacenter_id as region_datacenter_id',
-        'regions.created_at as region_created_at',
-      ])
-      .select((eb) => eb.fn.countAll<string>().over().as('total_count'))
-      .orderBy('nodes.created_at')
-      .orderBy('nodes.id')
-      .limit(page.pageSize)
-      .offset(offsetOf(page))
-      .execute();
-    return {
-      totalCount: await this.#totalOf(rows, organizationId, filter),
-      items: rows.map((r) => ({
-        node: toNode(r),
-        region: {
-          id: r.region_id,
-          organizationId: r.organization_id,
-          cityId: r.region_city_id,
-          datacenterId: r.region_datacenter_id,
-          createdAt: r.region_created_at,
-        },
-      })),
-    };
-  }
-
-  /**
-   * The page carries the total in a window count, so a list is one round trip; only a page past the end
-   * (no row to carry it) needs a separate count.
-   */
-  async #totalOf(
-    rows: readonly { total_count: string | number }[],
-    organizationId: string,
-    filter: NodeFilter,
-  ): Promise<number> {
-    const first = rows[0];
-    return first === undefined ? this.count(organizationId, filter) : Number(first.total_count);
+    return listPage(
+      this.filtered(organizationId, filter)
+        .innerJoin('regions', 'regions.id', 'nodes.region_id')
+        .selectAll('nodes')
+        .select([
+          'regions.city_id as region_city_id',
+          'regions.datacenter_id as region_datacenter_id',
+          'regions.created_at as region_created_at',
+        ])
+        .orderBy('nodes.created_at')
+        .orderBy('nodes.id'),
+      page,
+      (rows) =>
+        rows.map((r) => ({
+          node: toNode(r),
+          region: {
+            id: r.region_id,
+            organizationId: r.organization_id,
+            cityId: r.region_city_id,
+            datacenterId: r.region_datacenter_id,
+            createdAt: r.region_created_at,
+          },
+        })),
+    );
   }
 
   async findById(organizationId: string, id: string): Promise<Node | undefined> {

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.js';
+import { listPage } from '../../db/list-page.js';
 import type { MemberRole, OrganizationType } from '../../db/schema.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 export interface Organization {
   readonly id: string;
@@ -125,17 +127,14 @@ export class OrganizationRepository {
 
   async listAll(
     filter: { type?: OrganizationType; isVerified?: boolean },
-    limit: number,
-    offset: number,
-  ): Promise<{ items: Organization[]; totalCount: number }> {
+    page: Page,
+  ): Promise<PageResult<Organization>> {
     let base = this.db.selectFrom('organizations');
     if (filter.type !== undefined) base = base.where('type', '=', filter.type);
     if (filter.isVerified !== undefined) base = base.where('is_verified', '=', filter.isVerified);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base.selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute(),
-    ]);
-    return { items: rows.map(toOrganization), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) =>
+      rows.map(toOrganization),
+    );
   }
 
   async listMembers(organizationId: string): Promise<Membership[]> {

@@ -7,6 +7,7 @@ import {
 
 import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { MemberRole, OrganizationType } from '../../db/schema.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 import type { Tenant } from '../../http/principal.js';
 import type { AuthRepository } from '../auth/auth.repository.js';
 import type {
@@ -72,9 +73,9 @@ export class OrganizationService {
 
   listAll(
     filter: { type?: OrganizationType; isVerified?: boolean },
-    page: { page: number; pageSize: number },
-  ) {
-    return this.deps.organizations.listAll(filter, page.pageSize, page.page * page.pageSize);
+    page: Page,
+  ): Promise<PageResult<Organization>> {
+    return this.deps.organizations.listAll(filter, page);
   }
 
   listMembers(tenant: Tenant): Promise<Membership[]> {

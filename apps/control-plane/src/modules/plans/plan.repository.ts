@@ -13,7 +13,8 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database, PlanTable } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 interface PlanPrice {
   readonly id: string;
@@ -140,17 +141,9 @@ export class PlanRepository {
     if (filter.computeType !== undefined) base = base.where('compute_type', '=', filter.computeType);
     if (filter.billingType !== undefined) base = base.where('billing_type', '=', filter.billingType);
     if (filter.regionId !== undefined) base = base.where('region_id', '=', filter.regionId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: await this.#withChildren(this.db, rows), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) =>
+      this.#withChildren(this.db, rows),
+    );
   }
 
   /** Deleted plans too: they stay readable. */

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { ServiceStatus } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 import { PLATFORM_DRIVERS, type Platform, type PlatformDriver } from './platform.js';
 
 export interface PlatformFilter {
@@ -72,19 +73,16 @@ export class PlatformRepository {
         ]),
       );
     }
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    return listPage(
       base
         .leftJoin('agents as a', 'a.id', 'p.agent_id')
         .selectAll('p')
         .select('a.provisioned as agent_provisioned')
         .orderBy('p.created_at')
-        .orderBy('p.id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toPlatform), totalCount: Number(count.n) };
+        .orderBy('p.id'),
+      page,
+      (rows) => rows.map(toPlatform),
+    );
   }
 
   async findById(organizationId: string, id: string): Promise<Platform | undefined> {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 export interface RegionRecord {
   readonly id: string;
@@ -60,17 +61,7 @@ export class RegionRepository {
         ),
       );
     }
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toRecord), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) => rows.map(toRecord));
   }
 
   async findById(organizationId: string, id: string): Promise<RegionRecord | undefined> {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 import { claimTemplateVariableKey, type TemplateVariableKind } from './template-variable.js';
 
 /** A secret without its value: the ciphertext is read only by `listSealed`, for the service to open. */
@@ -50,11 +51,7 @@ export class SecretRepository {
 
   async list(organizationId: string, page: Page): Promise<PageResult<SecretRecord>> {
     const base = this.db.selectFrom('secrets').where('organization_id', '=', organizationId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base.select(RECORD_COLUMNS).orderBy(KEY_ORDER).limit(page.pageSize).offset(offsetOf(page)).execute(),
-    ]);
-    return { items: rows.map(toRecord), totalCount: Number(count.n) };
+    return listPage(base.select(RECORD_COLUMNS).orderBy(KEY_ORDER), page, (rows) => rows.map(toRecord));
   }
 
   async findById(organizationId: string, id: string): Promise<SecretRecord | undefined> {

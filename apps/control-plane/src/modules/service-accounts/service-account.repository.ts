@@ -2,7 +2,8 @@ import type { ExpressionBuilder } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database, MemberRole } from '../../db/schema.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 
 /** Service accounts act as an admin or a member of their organisation, never as its owner. */
 export type ServiceAccountRole = Exclude<MemberRole, 'owner'>;
@@ -116,18 +117,15 @@ export class ServiceAccountRepository {
   ): Promise<PageResult<ServiceAccountRecord>> {
     let base = this.#live(organizationId);
     if (!filter.includeInactive) base = base.where('is_active', '=', true);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    return listPage(
       base
         .select(ACCOUNT_COLUMNS)
         .select((eb) => activeTokenCount(eb, now))
         .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toRecord), totalCount: Number(count.n) };
+        .orderBy('id'),
+      page,
+      (rows) => rows.map(toRecord),
+    );
   }
 
   async findById(organizationId: string, id: string, now: Date): Promise<ServiceAccountRecord | undefined> {
@@ -216,17 +214,9 @@ export class ServiceAccountRepository {
       .where('kind', '=', 'service_account')
       .where('organization_id', '=', organizationId)
       .where('service_account_id', '=', serviceAccountId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .select(TOKEN_COLUMNS)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toTokenRecord), totalCount: Number(count.n) };
+    return listPage(base.select(TOKEN_COLUMNS).orderBy('created_at', 'desc').orderBy('id'), page, (rows) =>
+      rows.map(toTokenRecord),
+    );
   }
 
   async insertToken(input: {

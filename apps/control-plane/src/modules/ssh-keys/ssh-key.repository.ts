@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
+import { listPage } from '../../db/list-page.js';
+import type { Page, PageResult } from '../../http/pagination.js';
 import type { SshKeyType } from './ssh-public-key.js';
 
 export interface SshKeyRecord {
@@ -41,17 +42,7 @@ export class SshKeyRepository {
 
   async list(organizationId: string, page: Page): Promise<PageResult<SshKeyRecord>> {
     const base = this.db.selectFrom('ssh_keys').where('organization_id', '=', organizationId);
-    const [count, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(page.pageSize)
-        .offset(offsetOf(page))
-        .execute(),
-    ]);
-    return { items: rows.map(toRecord), totalCount: Number(count.n) };
+    return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) => rows.map(toRecord));
   }
 
   async findById(organizationId: string, id: string): Promise<SshKeyRecord | undefined> {
