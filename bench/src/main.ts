@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { apiBenchmark } from './api.bench.js';
 import { kubeBenchmark } from './kube.bench.js';
+import { marketplaceBenchmark } from './marketplace.bench.js';
 import { operatorBenchmark } from './operator.bench.js';
 import { placementBenchmark } from './placement.bench.js';
 import { pveSimBenchmark } from './pve-sim.bench.js';
@@ -25,8 +26,16 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
     run: apiBenchmark,
   },
   placement: {
-    description: 'claim service in-process: claims/s at 32 clients with 1,000 nodes and 10,000 active claims',
-    run: placementBenchmark,
+    description:
+      'claim service in-process: claims/s at 32 clients with 1,000 nodes and 10,000 active claims; then marketplace',
+    run: async (seconds) => {
+      await placementBenchmark(seconds);
+      await marketplaceBenchmark(seconds);
+    },
+  },
+  marketplace: {
+    description: 'anonymous marketplace searches over HTTP: p50/p95 with 10,000 plans over 1,000 nodes',
+    run: marketplaceBenchmark,
   },
 };
 

@@ -226,6 +226,8 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
       nodes: new CandidateNodeRepository(db),
     }),
   });
-  const claims = createClaimService(db, (organizationId) => preflightWorker.request(organizationId));
+  const claims = createClaimService(db, (organizationId) => {
+    preflightWorker.request(organizationId);
+  });
   return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker };
 }

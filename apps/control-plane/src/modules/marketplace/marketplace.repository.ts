@@ -70,6 +70,17 @@ export interface Offer {
   readonly createdAt: Date;
 }
 
+/** What makes a SKU: the plan code, with the billing type it is sold under. */
+const SKU_COLUMNS = [
+  'code',
+  'billing_type',
+  'compute_type',
+  'compute_category',
+  'vcpus',
+  'ram_gb',
+  'disk_gb',
+] as const;
+
 export type OfferSort = 'LEAST_EXPENSIVE_FIRST' | 'MOST_EXPENSIVE_FIRST';
 
 /** Hours per billing period as literals: they are our constants, and literals keep the arithmetic numeric. */
@@ -136,37 +147,38 @@ export class MarketplaceRepository {
 
   /** One row per plan code (with its billing and compute type), smallest first. */
   async skus(filter: OfferFilter, page: Page): Promise<PageResult<Sku>> {
-    const query = listedOffers(this.db, filter)
+    // One pass over the offers: per SKU and currency first (a provider has one plan per code, so one
+    // currency per SKU, and the counts add up), then per SKU with its lowest price in each currency.
+    const perCurrency = listedOffers(this.db, filter)
       .select((eb) => [
-        'p.code',
-        'p.billing_type',
-        'p.compute_type',
-        'p.compute_category',
-        'p.vcpus',
-        'p.ram_gb',
-        'p.disk_gb',
-        eb.fn.count<string | number>('p.organization_id').distinct().as('offer_count'),
+        ...SKU_COLUMNS.map((c) => `p.${c}` as const),
+        'p.currency',
+        eb.fn.countAll<string | number>().as('offers'),
+        sql<string>`min(m.monthly_price)::text`.as('lowest'),
       ])
-      .groupBy([
-        'p.code',
-        'p.billing_type',
-        'p.compute_type',
-        'p.compute_category',
-        'p.vcpus',
-        'p.ram_gb',
-        'p.disk_gb',
+      .groupBy([...SKU_COLUMNS.map((c) => `p.${c}` as const), 'p.currency']);
+    const perSku = this.db
+      .selectFrom(perCurrency.as('c'))
+      .select([
+        ...SKU_COLUMNS.map((c) => `c.${c}` as const),
+        sql<string | number>`sum(c.offers)`.as('offer_count'),
+        sql<{ currency: string; amount: string }[]>`jsonb_agg(
+          jsonb_build_object('currency', c.currency, 'amount', c.lowest) ORDER BY c.currency)`.as(
+          'lowest_prices',
+        ),
       ])
-      .orderBy('p.vcpus')
-      .orderBy('p.ram_gb')
-      .orderBy('p.disk_gb')
-      .orderBy('p.code')
-      .orderBy('p.billing_type');
-    return listPage(query, page, async (rows) => {
-      const lowest = await this.#lowestPrices(
-        filter,
-        rows.map((r) => r.code),
-      );
-      return rows.map((r) => ({
+      .groupBy(SKU_COLUMNS.map((c) => `c.${c}` as const));
+    // Paged from outside the grouping, so that counting the rows counts SKUs.
+    const query = this.db
+      .selectFrom(perSku.as('s'))
+      .selectAll()
+      .orderBy('s.vcpus')
+      .orderBy('s.ram_gb')
+      .orderBy('s.disk_gb')
+      .orderBy('s.code')
+      .orderBy('s.billing_type');
+    return listPage(query, page, (rows) =>
+      rows.map((r) => ({
         planCode: r.code,
         billingType: r.billing_type,
         computeType: r.compute_type,
@@ -175,9 +187,9 @@ export class MarketplaceRepository {
         ramGb: r.ram_gb,
         diskGb: r.disk_gb,
         offerCount: Number(r.offer_count),
-        lowestMonthlyPrices: lowest.get(`${r.code}/${r.billing_type}`) ?? [],
-      }));
-    });
+        lowestMonthlyPrices: r.lowest_prices,
+      })),
+    );
   }
 
   /** The listed offers, one per provider for a plan code (a provider has one live plan per code). */
@@ -260,30 +272,6 @@ export class MarketplaceRepository {
       .orderBy('distro')
       .execute();
     return rows.map((r) => r.distro);
-  }
-
-  async #lowestPrices(
-    filter: OfferFilter,
-    codes: readonly string[],
-  ): Promise<Map<string, { currency: string; amount: string }[]>> {
-    if (codes.length === 0) return new Map();
-    const rows = await listedOffers(this.db, filter)
-      .select([
-        'p.code',
-        'p.billing_type',
-        'p.currency',
-        sql<string>`min(m.monthly_price)::text`.as('amount'),
-      ])
-      .where('p.code', 'in', codes)
-      .groupBy(['p.code', 'p.billing_type', 'p.currency'])
-      .orderBy('p.currency')
-      .execute();
-    const lowest = new Map<string, { currency: string; amount: string }[]>();
-    for (const r of rows) {
-      const key = `${r.code}/${r.billing_type}`;
-      lowest.set(key, [...(lowest.get(key) ?? []), { currency: r.currency, amount: r.amount }]);
-    }
-    return lowest;
   }
 
   async #prices(planIds: readonly string[]) {

@@ -126,6 +126,16 @@ describe.each(DATABASE_KINDS)('the marketplace on the %s database', (kind) => {
       'GET',
       '/v1/marketplace/regions',
     );
+    const firstPage = await t.call<{ skus: Sku[]; totalCount: number }>(
+      'GET',
+      '/v1/marketplace/plans?pageSize=1',
+    );
+    const pastTheEnd = await t.call<{ skus: Sku[]; totalCount: number }>(
+      'GET',
+      '/v1/marketplace/plans?pageSize=1&page=100000',
+    );
+    expect(firstPage.body.totalCount).toBeGreaterThanOrEqual(1);
+    expect(pastTheEnd.body).toEqual({ skus: [], totalCount: firstPage.body.totalCount });
     expect(regions.body.regions).toContainEqual({
       country: city?.country,
       city: city?.city,

@@ -136,7 +136,7 @@ function candidateNodesQuery(db: Db | Tx) {
       'ipam_networks.name as network_name',
       'ipam_networks.mac_address_prefix as network_mac_address_prefix',
       // Foreign guests can be many; what they hold is read only for the chosen node.
-      sql<unknown>`nodes.inventory - 'foreignVmids' - 'foreignMacAddresses'`.as('inventory'),
+      sql`nodes.inventory - 'foreignVmids' - 'foreignMacAddresses'`.as('inventory'),
     ]);
 }
 

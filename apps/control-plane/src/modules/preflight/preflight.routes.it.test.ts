@@ -180,7 +180,7 @@ describe.each(DATABASE_KINDS)('preflight checks on the %s database', (kind) => {
       (c) => c.code === 'NODE_CLOUD_INIT',
     );
     expect(cloudInit?.subChecks[0]?.note).toMatch(
-      /does not compile: vendorData line 5, column \d+: .*MONITORING_TOKEN/,
+      /does not compile: vendorData line 4, column 14: secrets.MONITORING_TOKEN: the organization has no secret MONITORING_TOKEN/,
     );
   });
 

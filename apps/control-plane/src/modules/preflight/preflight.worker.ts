@@ -84,7 +84,7 @@ export class PreflightWorker {
       do {
         run.again = false;
         await this.#evaluate(organizationId);
-      } while (run.again && !this.#stopped);
+      } while (askedAgain(run) && !this.#stopped);
     } finally {
       this.#runs.delete(organizationId);
     }
@@ -110,4 +110,9 @@ export class PreflightWorker {
       this.deps.logger.error({ err: e }, 'preflight sweep failed');
     }
   }
+}
+
+/** Read through a call: a request may have set it while the evaluation was awaited. */
+function askedAgain(run: Run): boolean {
+  return run.again;
 }
