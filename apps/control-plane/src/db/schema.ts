@@ -414,6 +414,47 @@ interface PlanPreflightResultTable {
   evaluated_at: Timestamp;
 }
 
+export type VmDesiredState = 'PRESENT' | 'ABSENT';
+export type VmPowerState = 'Running' | 'Stopped';
+
+/** A customer's VM (migration 0009): ordered, wanted and observed state. */
+export interface VirtualMachineTable {
+  id: string;
+  client_organization_id: string;
+  provider_organization_id: string;
+  plan_id: string;
+  agent_id: string;
+  node_id: string | null;
+  idempotency_key: string;
+  request_fingerprint: string;
+  hostname: string;
+  distro: string;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** The ProxmoxVM spec as ordered, without the cloud-init reference. */
+  spec: ColumnType<Record<string, unknown>, string, string>;
+  /** The compiled cloud-init documents, sealed (SecretBox): they hold organisation secrets. */
+  cloud_init_ciphertext: string;
+  desired_state: ColumnType<VmDesiredState, VmDesiredState | undefined, VmDesiredState>;
+  desired_power_state: ColumnType<VmPowerState, VmPowerState | undefined, VmPowerState>;
+  reboot_requested_at: NullableTimestamp;
+  generation: Generated<number>;
+  dispatched_generation: Generated<number>;
+  dispatch_attempts: Generated<number>;
+  next_dispatch_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  dispatch_error: Generated<string>;
+  lease_owner: string | null;
+  lease_until: NullableTimestamp;
+  observed_phase: Generated<string>;
+  observed_power_state: Generated<string>;
+  observed_message: Generated<string>;
+  observed_conditions: ColumnType<unknown[], string | undefined, string>;
+  observed_generation: Generated<number>;
+  observed_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UserTable;
   organizations: OrganizationTable;
@@ -446,4 +487,5 @@ export interface Database {
   node_placement_cursors: NodePlacementCursorTable;
   vm_claims: VmClaimTable;
   plan_preflight_results: PlanPreflightResultTable;
+  virtual_machines: VirtualMachineTable;
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -32,6 +32,11 @@ import {
   PrefixService,
 } from './ipam/index.js';
 import { MarketplaceRepository, marketplaceRoutes, MarketplaceService } from './marketplace/index.js';
+import {
+  VirtualMachineRepository,
+  virtualMachineRoutes,
+  VirtualMachineService,
+} from './virtual-machines/index.js';
 import {
   installPreflightTriggers,
   PreflightRepository,
@@ -199,9 +204,8 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
       now,
     }),
   });
-  await app.register(cloudInitUserDataRoutes, {
-    profiles: new CloudInitUserDataService({ profiles: new CloudInitUserDataRepository(db), now }),
-  });
+  const profiles = new CloudInitUserDataService({ profiles: new CloudInitUserDataRepository(db), now });
+  await app.register(cloudInitUserDataRoutes, { profiles });
   await app.register(placementPolicyRoutes, {
     policies: new PlacementPolicyService({ policies: new PlacementPolicyRepository(db) }),
   });
@@ -228,6 +232,20 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   });
   const claims = createClaimService(db, (organizationId) => {
     preflightWorker.request(organizationId);
+  });
+  await app.register(virtualMachineRoutes, {
+    vms: new VirtualMachineService({
+      vms: new VirtualMachineRepository(db),
+      claims,
+      cloudInit,
+      profiles,
+      secretBox: settings.secretBox,
+      newId: randomUUID,
+      changed: () => {
+        // The dispatcher (issue 7) polls for new generations; it is told here once it is wired in.
+      },
+    }),
+    now,
   });
   return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker };
 }

@@ -7,6 +7,7 @@ import * as templates from './0004-templates.js';
 import * as plans from './0005-plans.js';
 import * as placement from './0006-placement.js';
 import * as preflight from './0008-preflight.js';
+import * as virtualMachines from './0009-virtual-machines.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -17,4 +18,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-plans': { up: plans.up },
   '0006-placement': { up: placement.up },
   '0008-preflight': { up: preflight.up },
+  '0009-virtual-machines': { up: virtualMachines.up },
 };

@@ -39,6 +39,8 @@ export interface VmCloudInitRequest {
   readonly sshKeyOrganizationId?: string | undefined;
   /** Hashed here with SHA-512-crypt; only the hash is in the output. */
   readonly password?: string | undefined;
+  /** A hash from `hashPassword`, instead of `password`: hashing is slow, and an order does it before its locks. */
+  readonly passwordHash?: string | undefined;
   /**
    * The customer's own user data, instead of the template's: passed on as it is, never templated, so it
    * can reach none of the provider's secrets. Excludes SSH keys and a password, which only the
@@ -120,7 +122,9 @@ export class CloudInitCompileService {
     const values: CloudInitValues = {
       hostname: request.hostname,
       sshAuthorizedKeys,
-      passwordHash: request.password === undefined ? undefined : this.#hash(request.password),
+      passwordHash:
+        request.passwordHash ??
+        (request.password === undefined ? undefined : this.hashPassword(request.password)),
       ...request.network,
       env,
       secrets,
@@ -201,7 +205,8 @@ export class CloudInitCompileService {
     return keys.map((key) => key.publicKey);
   }
 
-  #hash(password: string): string {
+  /** The SHA-512-crypt hash cloud-init sets, with a fresh salt. */
+  hashPassword(password: string): string {
     return sha512Crypt(password, sha512CryptSalt(this.deps.randomBytes(SALT_BYTES)), PASSWORD_HASH_ROUNDS);
   }
 }
@@ -209,7 +214,10 @@ export class CloudInitCompileService {
 function refuseInvalidRequest(request: VmCloudInitRequest): void {
   const problem = hostnameProblem(request.hostname);
   if (problem !== undefined) throw InvalidArgumentError.field('hostname', problem);
-  const placesAccess = (request.sshKeyIds?.length ?? 0) > 0 || request.password !== undefined;
+  const placesAccess =
+    (request.sshKeyIds?.length ?? 0) > 0 ||
+    request.password !== undefined ||
+    request.passwordHash !== undefined;
   if (request.userData !== undefined && placesAccess)
     throw InvalidArgumentError.field(
       'userData',

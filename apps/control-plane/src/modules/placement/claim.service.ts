@@ -42,6 +42,8 @@ export interface ClaimRequest {
   readonly claimId: string;
   /** An IPv6 address (or prefix) as well, when the node's network has one free; true when left out. */
   readonly wantIpv6?: boolean | undefined;
+  /** Only these of the plan's nodes may take the VM (those with a template for the ordered distro, say). */
+  readonly onlyNodeIds?: readonly string[] | undefined;
 }
 
 /** What guests NodeRings did not create hold where the VM goes: VMIDs on its platform, MACs on its network. */
@@ -99,11 +101,24 @@ export class ClaimService {
    * concurrent claim won a race the locks do not cover (a deadlock across networks, the same claim id
    * twice): nothing was taken, and the claim can be retried whole.
    */
-  async claim(request: ClaimRequest): Promise<VmClaim> {
+  claim(request: ClaimRequest): Promise<VmClaim> {
+    return this.claimAnd(request, (_tx, claim) => Promise.resolve(claim));
+  }
+
+  /**
+   * The claim, then `record` in the same transaction (the order writes its VM there): both commit or
+   * neither does. Errors as `claim`; a unique violation in `record` is reported as ABORTED too.
+   */
+  async claimAnd<T>(request: ClaimRequest, record: (tx: Tx, claim: VmClaim) => Promise<T>): Promise<T> {
     try {
-      const claim = await this.deps.claims.transaction((tx) => this.#claim(tx, request));
-      this.deps.capacityChanged?.(claim.providerOrganizationId);
-      return claim;
+      let provider = '';
+      const result = await this.deps.claims.transaction(async (tx) => {
+        const claim = await this.#claim(tx, request);
+        provider = claim.providerOrganizationId;
+        return record(tx, claim);
+      });
+      this.deps.capacityChanged?.(provider);
+      return result;
     } catch (e: unknown) {
       if (isUniqueViolation(e) || isTransactionConflict(e))
         throw new AbortedError(`Claim ${request.claimId} collided with a concurrent claim; retry it.`);
@@ -140,7 +155,9 @@ export class ClaimService {
     const strategy =
       policy === undefined ? DEFAULT_NODE_PLACEMENT_STRATEGY : strategyForRegion(policy, plan.regionId);
 
-    const nodes = await this.deps.claims.lockNodes(tx, plan.organizationId, plan.nodeIds);
+    const only = request.onlyNodeIds === undefined ? undefined : new Set(request.onlyNodeIds);
+    const nodeIds = only === undefined ? plan.nodeIds : plan.nodeIds.filter((id) => only.has(id));
+    const nodes = await this.deps.claims.lockNodes(tx, plan.organizationId, nodeIds);
     const usage = await this.deps.claims.activeUsage(
       tx,
       nodes.map((n) => n.id),

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+
+import { AbortedError, AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@noderings/domain';
+import type { Transaction } from 'kysely';
+
+import type { SecretBox } from '../../crypto/secret-box.js';
+import type { Database } from '../../db/schema.js';
+import type { Page, PageResult } from '../../http/pagination.js';
+import type { CloudInitCompileService } from '../cloud-init-templates/index.js';
+import type { CloudInitUserDataService } from '../cloud-init-user-data/index.js';
+import type { ClaimService } from '../placement/index.js';
+import { orderedSpec } from './order-spec.js';
+import type {
+  VirtualMachineRecord,
+  VirtualMachineRepository,
+  VmFilter,
+  VmScope,
+} from './virtual-machine.repository.js';
+
+type Tx = Transaction<Database>;
+type VmClaim = Parameters<Parameters<ClaimService['claimAnd']>[1]>[1];
+
+export interface OrderInput {
+  readonly hostname: string;
+  readonly planId: string;
+  readonly regionId: string;
+  readonly distro: string;
+  readonly sshKeyIds?: readonly string[] | undefined;
+  readonly password?: string | undefined;
+  readonly userData?: string | undefined;
+  readonly cloudInitUserDataId?: string | undefined;
+  readonly tags: readonly string[];
+  readonly idempotencyKey: string;
+}
+
+/** Outbound SMTP stays blocked until the provider's default and per-VM overrides exist (issue 7). */
+const SMTP_BLOCKED_BY_DEFAULT = true;
+
+/** The sealed cloud-init of a VM opens only as that VM's. */
+export function cloudInitAssociatedData(vmId: string): string {
+  return `virtual-machines/${vmId}/cloud-init`;
+}
+
+/**
+ * Orders and the customer's wishes for a VM. An order is one transaction from the claim to the VM row
+ * (placement/claim.service.ts `claimAnd`); every later wish is a new generation the dispatcher carries into
+ * the agent cluster. Idempotent by the customer's `idempotencyKey` (DESIGN §4 invariant 3).
+ */
+export class VirtualMachineService {
+  constructor(
+    private readonly deps: {
+      readonly vms: Pick<
+        VirtualMachineRepository,
+        | 'findByIdempotencyKey'
+        | 'find'
+        | 'list'
+        | 'nodesWithTemplate'
+        | 'orderNode'
+        | 'orderTemplate'
+        | 'orderPlan'
+        | 'gateways'
+        | 'dnsServers'
+        | 'insert'
+        | 'changeDesired'
+      >;
+      readonly claims: Pick<ClaimService, 'claimAnd'>;
+      readonly cloudInit: Pick<CloudInitCompileService, 'compileForVm' | 'hashPassword'>;
+      readonly profiles: Pick<CloudInitUserDataService, 'get'>;
+      readonly secretBox: Pick<SecretBox, 'seal'>;
+      readonly newId: () => string;
+      /** Told after every change: the dispatcher looks at once instead of at its next poll. */
+      readonly changed: () => void;
+    },
+  ) {}
+
+  /** The VM of the order, and whether this call created it (false: the key was used for it before). */
+  async order(
+    clientOrganizationId: string,
+    input: OrderInput,
+  ): Promise<{ vm: VirtualMachineRecord; created: boolean }> {
+    const fingerprint = fingerprintOf(input);
+    const earlier = await this.#earlierOrder(clientOrganizationId, input.idempotencyKey, fingerprint);
+    if (earlier !== undefined) return { vm: earlier, created: false };
+    const nodeIds = await this.deps.vms.nodesWithTemplate(input.planId, input.distro);
+    if (nodeIds.length === 0)
+      throw new FailedPreconditionError(`Plan ${input.planId} offers no template for ${input.distro}.`, [
+        { field: 'distro', description: 'no node of the plan has a template for it' },
+      ]);
+    const userData =
+      input.cloudInitUserDataId === undefined
+        ? input.userData
+        : (await this.deps.profiles.get(clientOrganizationId, input.cloudInitUserDataId)).userData;
+    // Slow on purpose (SHA-512-crypt): done before the claim takes its locks.
+    const passwordHash =
+      input.password === undefined ? undefined : this.deps.cloudInit.hashPassword(input.password);
+    const id = this.deps.newId();
+    try {
+      await this.deps.claims.claimAnd(
+        {
+          clientOrganizationId,
+          planId: input.planId,
+          regionId: input.regionId,
+          claimId: id,
+          onlyNodeIds: nodeIds,
+        },
+        (tx, claim) =>
+          this.#record(tx, claim, { clientOrganizationId, input, fingerprint, userData, passwordHash }),
+      );
+    } catch (e: unknown) {
+      // The same key in two concurrent orders: one commits, the other finds it now.
+      if (!(e instanceof AbortedError)) throw e;
+      const winner = await this.#earlierOrder(clientOrganizationId, input.idempotencyKey, fingerprint);
+      if (winner === undefined) throw e;
+      return { vm: winner, created: false };
+    }
+    this.deps.changed();
+    const vm = await this.deps.vms.find({ clientOrganizationId }, id);
+    if (vm === undefined) throw new Error(`VM ${id} vanished right after its order`);
+    return { vm, created: true };
+  }
+
+  async get(scope: VmScope, id: string): Promise<VirtualMachineRecord> {
+    const vm = await this.deps.vms.find(scope, id);
+    if (vm === undefined) throw NotFoundError.of('Virtual machine', id);
+    return vm;
+  }
+
+  list(scope: VmScope, filter: VmFilter, page: Page): Promise<PageResult<VirtualMachineRecord>> {
+    return this.deps.vms.list(scope, filter, page);
+  }
+
+  start(clientOrganizationId: string, id: string): Promise<VirtualMachineRecord> {
+    return this.#change(clientOrganizationId, id, { desiredPowerState: 'Running' });
+  }
+
+  stop(clientOrganizationId: string, id: string): Promise<VirtualMachineRecord> {
+    return this.#change(clientOrganizationId, id, { desiredPowerState: 'Stopped' });
+  }
+
+  /** A reboot token newer than the last reboot the operator reports; a stopped VM is started instead. */
+  restart(clientOrganizationId: string, id: string, now: Date): Promise<VirtualMachineRecord> {
+    return this.#change(clientOrganizationId, id, { desiredPowerState: 'Running', rebootRequestedAt: now });
+  }
+
+  /** Deletion is wanted now; the addresses, MAC, VMID and capacity are released once the VM is gone. */
+  async delete(clientOrganizationId: string, id: string): Promise<VirtualMachineRecord> {
+    const vm = await this.get({ clientOrganizationId }, id);
+    if (vm.desiredState === 'ABSENT') return vm;
+    return this.#change(clientOrganizationId, id, { desiredState: 'ABSENT' });
+  }
+
+  async updateTags(
+    clientOrganizationId: string,
+    id: string,
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<VirtualMachineRecord> {
+    const vm = await this.get({ clientOrganizationId }, id);
+    const removed = new Set(remove);
+    const tags = [...new Set([...vm.tags, ...add])].filter((t) => !removed.has(t)).sort();
+    return this.#change(clientOrganizationId, id, { tags });
+  }
+
+  async #change(
+    clientOrganizationId: string,
+    id: string,
+    change: Parameters<VirtualMachineRepository['changeDesired']>[2],
+  ): Promise<VirtualMachineRecord> {
+    if (!(await this.deps.vms.changeDesired(clientOrganizationId, id, change))) {
+      const vm = await this.get({ clientOrganizationId }, id);
+      throw new FailedPreconditionError(`Virtual machine ${vm.id} is being deleted.`);
+    }
+    this.deps.changed();
+    return this.get({ clientOrganizationId }, id);
+  }
+
+  async #earlierOrder(
+    clientOrganizationId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<VirtualMachineRecord | undefined> {
+    const earlier = await this.deps.vms.findByIdempotencyKey(clientOrganizationId, idempotencyKey);
+    if (earlier !== undefined && earlier.requestFingerprint !== fingerprint)
+      throw new AlreadyExistsError(
+        `idempotencyKey ${idempotencyKey} was used for a different order; use a new key for a new VM.`,
+      );
+    return earlier;
+  }
+
+  /** Inside the claim's transaction: the VM's spec and cloud-init from what the claim took. */
+  async #record(
+    tx: Tx,
+    claim: VmClaim,
+    order: {
+      clientOrganizationId: string;
+      input: OrderInput;
+      fingerprint: string;
+      userData: string | undefined;
+      passwordHash: string | undefined;
+    },
+  ): Promise<void> {
+    const { input } = order;
+    const nodeId = claim.nodeId;
+    if (nodeId === null || claim.ipv4 === undefined)
+      throw new Error(`claim ${claim.id} came back without its node`);
+    const [node, template, plan] = await Promise.all([
+      this.deps.vms.orderNode(tx, nodeId),
+      this.deps.vms.orderTemplate(tx, nodeId, input.distro),
+      this.deps.vms.orderPlan(tx, claim.planId),
+    ]);
+    if (node?.agentId == null || node.networkId === null)
+      throw new FailedPreconditionError(`Node ${nodeId} has no agent or network to provision through.`);
+    if (template === undefined || plan === undefined)
+      throw new FailedPreconditionError(`Node ${nodeId} has no template for ${input.distro}.`);
+    const allocations = [claim.ipv4.allocationId, ...(claim.ipv6 ? [claim.ipv6.allocationId] : [])];
+    const [gateways, nameservers] = await Promise.all([
+      this.deps.vms.gateways(tx, allocations),
+      this.deps.vms.dnsServers(tx, node.networkId),
+    ]);
+    const ipv4 = { address: claim.ipv4.allocatedCidr, gateway: gateways.get(claim.ipv4.allocationId) ?? '' };
+    const ipv6 = claim.ipv6 && {
+      address: claim.ipv6.allocatedCidr,
+      gateway: gateways.get(claim.ipv6.allocationId) ?? '',
+    };
+    const compiled = await this.deps.cloudInit.compileForVm(
+      claim.providerOrganizationId,
+      template.cloudInitTemplateId,
+      {
+        hostname: input.hostname,
+        sshKeyIds: input.sshKeyIds,
+        sshKeyOrganizationId: order.clientOrganizationId,
+        passwordHash: order.passwordHash,
+        userData: order.userData,
+        network: { ipv4, ipv6, nameservers, macAddress: claim.macAddress },
+      },
+    );
+    const spec = orderedSpec({
+      vmId: claim.id,
+      node,
+      template,
+      plan: { ...plan, vcpus: claim.vcpus, ramGb: claim.ramGb, diskGb: claim.diskGb },
+      vmid: claim.vmid,
+      macAddress: claim.macAddress,
+      ipv4,
+      ipv6,
+      nameservers,
+      smtpBlocked: SMTP_BLOCKED_BY_DEFAULT,
+    });
+    await this.deps.vms.insert(tx, {
+      id: claim.id,
+      clientOrganizationId: order.clientOrganizationId,
+      providerOrganizationId: claim.providerOrganizationId,
+      planId: claim.planId,
+      agentId: node.agentId,
+      nodeId,
+      idempotencyKey: input.idempotencyKey,
+      requestFingerprint: order.fingerprint,
+      hostname: input.hostname,
+      distro: input.distro,
+      tags: [...new Set(input.tags)].sort(),
+      spec,
+      cloudInitCiphertext: this.deps.secretBox.seal(
+        JSON.stringify(compiled),
+        cloudInitAssociatedData(claim.id),
+      ),
+    });
+  }
+}
+
+/**
+ * What makes two orders the same: every field but the password, which is only known to be there (its
+ * hash would be a way to test guesses offline).
+ */
+function fingerprintOf(input: OrderInput): string {
+  const canonical = JSON.stringify({
+    hostname: input.hostname,
+    planId: input.planId,
+    regionId: input.regionId,
+    distro: input.distro,
+    sshKeyIds: [...(input.sshKeyIds ?? [])].sort(),
+    password: input.password !== undefined,
+    userData: input.userData ?? null,
+    cloudInitUserDataId: input.cloudInitUserDataId ?? null,
+    tags: [...new Set(input.tags)].sort(),
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
