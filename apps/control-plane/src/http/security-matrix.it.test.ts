@@ -46,6 +46,7 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
     [/^\/v1\/ipam\/networks\/\{id\}/, ids.network],
     [/^\/v1\/ipam\/prefixes\/\{id\}/, ids.prefix],
     [/^\/v1\/ipam\/nodes\/\{id\}/, ids.node],
+    [/^\/v1\/(provider\/)?virtual-machines\/\{id\}/, ids.virtualMachine],
   ];
   return table.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -86,6 +87,10 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
     'POST /v1/ipam/prefixes/{id}/reserved-ips/reserve-all': {},
     'POST /v1/ipam/prefixes/{id}/reserved-prefixes': { cidr: '198.51.100.128/28' },
     'DELETE /v1/ipam/prefixes/{id}/reserved-prefixes': { cidr: '198.51.100.240/28' },
+    'PATCH /v1/virtual-machines/{id}': { addTags: ['stolen'] },
+    'POST /v1/virtual-machines/{id}:start': {},
+    'POST /v1/virtual-machines/{id}:stop': {},
+    'POST /v1/virtual-machines/{id}:restart': {},
   };
   const key = `${operation.method} ${operation.path}`;
   if (operation.body === undefined) return undefined;
@@ -116,6 +121,8 @@ async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture)
     '/v1/ipam/prefixes',
     '/v1/ipam/allocations',
     '/v1/node-placement-policy',
+    '/v1/virtual-machines',
+    '/v1/provider/virtual-machines',
   ];
   return Promise.all(paths.map(async (path) => [path, (await t.call('GET', path, { as })).body]));
 }

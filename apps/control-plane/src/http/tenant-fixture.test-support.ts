@@ -29,6 +29,8 @@ export interface TenantFixture {
     readonly serviceAccountToken: string;
     readonly network: string;
     readonly prefix: string;
+    /** A VM the owner ordered from the organisation's own plan. */
+    readonly virtualMachine: string;
   };
 }
 
@@ -147,6 +149,17 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       reservedPrefixes: ['198.51.100.240/28'],
     }),
   );
+  await makeSellable(t, agent, platform, node);
+  const virtualMachine = idOf(
+    await create('/v1/virtual-machines', {
+      hostname: 'fixture',
+      planId: plan,
+      regionId: region,
+      distro: 'DISTRO_UBUNTU_24_04',
+      sshKeyIds: [sshKey],
+      idempotencyKey: 'fixture-vm',
+    }),
+  );
   const policy = await t.call('PUT', '/v1/node-placement-policy', {
     as: owner,
     body: {
@@ -186,6 +199,43 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       serviceAccountToken: String(minted.tokenId),
       network,
       prefix,
+      virtualMachine,
     },
   };
+}
+
+/** What peering and the metrics sync would report, written straight into the database: the node can sell. */
+async function makeSellable(
+  t: TestControlPlane,
+  agent: string,
+  platform: string,
+  node: string,
+): Promise<void> {
+  const gib = 1024 ** 3;
+  await t.cp.db
+    .updateTable('agents')
+    .set({
+      provisioned: true,
+      inbound_peering_state: 'INBOUND_PEERING_STATE_READY',
+      service_status: 'SERVICE_STATUS_ONLINE',
+    })
+    .where('id', '=', agent)
+    .execute();
+  await t.cp.db
+    .updateTable('platforms')
+    .set({ service_status: 'SERVICE_STATUS_ONLINE' })
+    .where('id', '=', platform)
+    .execute();
+  await t.cp.db
+    .updateTable('nodes')
+    .set({
+      service_status: 'SERVICE_STATUS_ONLINE',
+      inventory: JSON.stringify({
+        cpuCores: 16,
+        memoryBytes: 64 * gib,
+        storagePools: [{ storageId: 'local-lvm', totalBytes: 1000 * gib, allocatedBytes: 0 }],
+      }),
+    })
+    .where('id', '=', node)
+    .execute();
 }
