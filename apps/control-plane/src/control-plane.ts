@@ -67,7 +67,9 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     },
     options.logDestination ?? pino.destination(1),
   );
-  const db = await openDatabase(options.database);
+  const db = await openDatabase(options.database, (err) => {
+    logger.warn({ err }, 'an idle database connection was closed by the server');
+  });
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0)
@@ -95,6 +97,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       port: options.listen?.port ?? 0,
     });
     services.preflight.start();
+    services.dispatcher.start();
     let closing: Promise<void> | undefined;
     return {
       url: address,
@@ -103,6 +106,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       close: () =>
         (closing ??= (async () => {
           await app.close();
+          await services.dispatcher.stop();
           await services.preflight.stop();
           await db.destroy();
         })()),

@@ -18,9 +18,18 @@ export type DatabaseLocation =
 
 export type Db = Kysely<Database>;
 
-export async function openDatabase(location: DatabaseLocation): Promise<Db> {
+/**
+ * `onIdleError` hears of a pooled connection the server closed while it was idle (a restart, an admin's
+ * terminate): without a listener pg raises it as an uncaught error and the process dies; the pool replaces
+ * the connection on its next use.
+ */
+export async function openDatabase(
+  location: DatabaseLocation,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Db> {
   if ('url' in location) {
     const pool = new pg.Pool({ connectionString: location.url, max: location.poolSize ?? 20 });
+    pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let pglite: PGlite;

@@ -31,6 +31,7 @@ import {
   NetworkAvailabilityRepository,
   PrefixService,
 } from './ipam/index.js';
+import { Dispatcher } from './dispatch/index.js';
 import { MarketplaceRepository, marketplaceRoutes, MarketplaceService } from './marketplace/index.js';
 import {
   VirtualMachineRepository,
@@ -104,6 +105,8 @@ export interface Services {
   readonly claims: ClaimService;
   /** Keeps preflight results current: `request` after a change no API route makes; started and stopped with the server. */
   readonly preflight: PreflightWorker;
+  /** Carries VMs' wanted state into agent clusters and their status back; started and stopped with the server. */
+  readonly dispatcher: Dispatcher;
 }
 
 /** The claim service alone, for the order flow and for benchmarks that drive it without HTTP. */
@@ -233,6 +236,15 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   const claims = createClaimService(db, (organizationId) => {
     preflightWorker.request(organizationId);
   });
+  const dispatcher = new Dispatcher({
+    db,
+    secretBox: settings.secretBox,
+    kubeconfigOf: (agentId) => agents.inboundKubeconfig(agentId),
+    releaseClaim: (claimId) => claims.release(claimId),
+    now,
+    logger: app.log,
+    owner: randomUUID(),
+  });
   await app.register(virtualMachineRoutes, {
     vms: new VirtualMachineService({
       vms: new VirtualMachineRepository(db),
@@ -242,10 +254,10 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
       secretBox: settings.secretBox,
       newId: randomUUID,
       changed: () => {
-        // The dispatcher (issue 7) polls for new generations; it is told here once it is wired in.
+        dispatcher.kick();
       },
     }),
     now,
   });
-  return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker };
+  return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker, dispatcher };
 }

@@ -1,3 +1,4 @@
+export { operatorNamespace } from './agent.js';
 export { AgentRepository } from './agent.repository.js';
 export { agentRoutes } from './agent.routes.js';
 export { serviceStatus } from './agent.schemas.js';

@@ -1,0 +1,292 @@
+import type { Condition } from '@noderings/kube';
+import { sql, type RawBuilder } from 'kysely';
+
+import type { Db } from '../../db/database.js';
+import type { VmDesiredState } from '../../db/schema.js';
+import type { WantedVm } from './vm-order.js';
+
+/** What the agent cluster last reported on a VM's ProxmoxVM. */
+export interface ObservedVm {
+  readonly phase: string;
+  readonly powerState: string;
+  readonly message: string;
+  readonly conditions: readonly Condition[];
+  readonly generation: number;
+}
+
+/** What status sync needs to know of a VM to judge an event about its ProxmoxVM. */
+export interface VmDispatchState {
+  readonly id: string;
+  readonly agentId: string;
+  readonly desiredState: VmDesiredState;
+  /** The agent cluster has been given the wanted state (`dispatched_generation >= generation`). */
+  readonly dispatched: boolean;
+  readonly finished: boolean;
+}
+
+/** How a dispatch's result was recorded. */
+export type DispatchRecord =
+  /** The lease had expired and another replica took the VM: it records its own result. */
+  | 'lease-lost'
+  /** The VM changed while it was dispatched: it is due again at once. */
+  | 'changed'
+  | 'dispatched';
+
+/**
+ * Leases, schedules and results of the dispatcher, and what status sync writes. Every time a decision
+ * between replicas depends on is the database's `now()`, so replicas' clocks need not agree; `at`
+ * parameters are only recorded.
+ */
+export class DispatchRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Takes up to `limit` VMs whose wanted state has not been dispatched, that are due, and that no live
+   * lease holds. SKIP LOCKED lets replicas lease at once without waiting on, or taking, each other's rows.
+   */
+  async leaseDue(owner: string, leaseMs: number, limit: number): Promise<WantedVm[]> {
+    const rows = await this.db
+      .updateTable('virtual_machines')
+      .set({ lease_owner: owner, lease_until: fromNow(leaseMs) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('virtual_machines')
+          .select('id')
+          .where('deleted_at', 'is', null)
+          .whereRef('dispatched_generation', '<', 'generation')
+          .where('next_dispatch_at', '<=', sql<Date>`now()`)
+          .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', sql<Date>`now()`)]))
+          .orderBy('next_dispatch_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning([
+        'id',
+        'agent_id',
+        'desired_state',
+        'desired_power_state',
+        'reboot_requested_at',
+        'tags',
+        'spec',
+        'cloud_init_ciphertext',
+        'generation',
+        'dispatch_attempts',
+      ])
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      agentId: r.agent_id,
+      desiredState: r.desired_state,
+      desiredPowerState: r.desired_power_state,
+      rebootRequestedAt: r.reboot_requested_at,
+      tags: r.tags,
+      spec: r.spec,
+      cloudInitCiphertext: r.cloud_init_ciphertext,
+      generation: r.generation,
+      dispatchAttempts: r.dispatch_attempts,
+    }));
+  }
+
+  /**
+   * Leases a VM whose deletion was dispatched and is not finished, if no live lease holds it: finishing
+   * takes the same lease as dispatching, so the two never run at once for a VM.
+   */
+  async leaseFinishable(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set({ lease_owner: owner, lease_until: fromNow(leaseMs) })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('desired_state', '=', 'ABSENT')
+      .whereRef('dispatched_generation', '>=', 'generation')
+      .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', sql<Date>`now()`)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Records that `generation` is in the agent cluster and lets the lease go. Compare-and-set: if the VM
+   * changed meanwhile, what was applied is already old, and the VM stays due.
+   */
+  async markDispatched(id: string, owner: string, generation: number): Promise<DispatchRecord> {
+    const row = await this.db
+      .updateTable('virtual_machines')
+      .set({
+        dispatched_generation: sql<number>`CASE WHEN generation = ${generation}::int THEN generation ELSE dispatched_generation END`,
+        dispatch_attempts: 0,
+        dispatch_error: '',
+        lease_owner: null,
+        lease_until: null,
+      })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .returning(sql<boolean>`generation = ${generation}::int`.as('current'))
+      .executeTakeFirst();
+    if (row === undefined) return 'lease-lost';
+    return row.current ? 'dispatched' : 'changed';
+  }
+
+  /** A failed try: the VM is due again after `retryInMs`, and the API shows `reason` meanwhile. */
+  async recordFailure(id: string, owner: string, retryInMs: number, reason: string): Promise<void> {
+    await this.db
+      .updateTable('virtual_machines')
+      .set((eb) => ({
+        dispatch_attempts: eb('dispatch_attempts', '+', 1),
+        next_dispatch_at: fromNow(retryInMs),
+        dispatch_error: reason,
+        lease_owner: null,
+        lease_until: null,
+      }))
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.db
+      .updateTable('virtual_machines')
+      .set({ lease_owner: null, lease_until: null })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
+
+  /** The last step of a deletion, once the ProxmoxVM is gone, its Secret deleted and its claim released. */
+  async markFinished(id: string, owner: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set((eb) => ({
+        deleted_at: at,
+        updated_at: at,
+        dispatched_generation: eb.ref('generation'),
+        dispatch_attempts: 0,
+        dispatch_error: '',
+        lease_owner: null,
+        lease_until: null,
+      }))
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('desired_state', '=', 'ABSENT')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * The VM's wanted state is to be dispatched again although nothing about it changed (its ProxmoxVM
+   * vanished, or came back after its deletion). Only if it is still as status sync saw it.
+   */
+  async redispatch(id: string, desiredState: VmDesiredState): Promise<boolean> {
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set({ dispatched_generation: 0, dispatch_attempts: 0, next_dispatch_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('desired_state', '=', desiredState)
+      .whereRef('dispatched_generation', '>=', 'generation')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * A VM waiting for its next try is due at once: what it waited for (its ProxmoxVM to be gone) has
+   * happened, and its backoff may have grown long meanwhile.
+   */
+  async dueNow(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set({ dispatch_attempts: 0, next_dispatch_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .whereRef('dispatched_generation', '<', 'generation')
+      .where('next_dispatch_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async findState(id: string): Promise<VmDispatchState | undefined> {
+    const row = await this.db
+      .selectFrom('virtual_machines')
+      .select(['id', 'agent_id', 'desired_state', 'deleted_at'])
+      .select(sql<boolean>`dispatched_generation >= generation`.as('dispatched'))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        agentId: row.agent_id,
+        desiredState: row.desired_state,
+        dispatched: row.dispatched,
+        finished: row.deleted_at !== null,
+      }
+    );
+  }
+
+  /** Writes what the agent cluster reports, only when it differs from what is recorded. */
+  async recordObserved(id: string, observed: ObservedVm, at: Date): Promise<boolean> {
+    const conditions = JSON.stringify(observed.conditions);
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set({
+        observed_phase: observed.phase,
+        observed_power_state: observed.powerState,
+        observed_message: observed.message,
+        observed_conditions: conditions,
+        observed_generation: observed.generation,
+        observed_at: at,
+      })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where(
+        sql<boolean>`(observed_phase, observed_power_state, observed_message, observed_conditions, observed_generation)
+          IS DISTINCT FROM (${observed.phase}::text, ${observed.powerState}::text, ${observed.message}::text,
+            ${conditions}::jsonb, ${observed.generation}::int)`,
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Agents that have VMs not yet finished: the ones whose clusters status sync watches. */
+  async agentsWithLiveVms(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('virtual_machines')
+      .select('agent_id')
+      .distinct()
+      .where('deleted_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.agent_id);
+  }
+
+  async liveVmsOf(agentId: string): Promise<VmDispatchState[]> {
+    const rows = await this.db
+      .selectFrom('virtual_machines')
+      .select(['id', 'agent_id', 'desired_state'])
+      .select(sql<boolean>`dispatched_generation >= generation`.as('dispatched'))
+      .where('agent_id', '=', agentId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      agentId: r.agent_id,
+      desiredState: r.desired_state,
+      dispatched: r.dispatched,
+      finished: false,
+    }));
+  }
+
+  /** Of `ids`, the VMs that exist, and whether each is finished. */
+  async finishedByIds(ids: readonly string[]): Promise<Map<string, boolean>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('virtual_machines')
+      .select(['id', 'deleted_at'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.deleted_at !== null]));
+  }
+}
+
+function fromNow(ms: number): RawBuilder<Date> {
+  return sql<Date>`now() + make_interval(secs => ${ms / 1000}::float8)`;
+}

@@ -1,0 +1,1 @@
+export { Dispatcher, type DispatcherDeps, type DispatcherOptions } from './dispatcher.js';
