@@ -1,0 +1,229 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  startTestControlPlane,
+  type Caller,
+  type TestControlPlane,
+} from '../../control-plane.test-support.js';
+import { eventually, startAgentClusterSim, type AgentClusterSim } from '../dispatch/dispatch.test-support.js';
+import {
+  startSimulatedProvider,
+  type SimulatedProvider,
+} from '../dispatch/simulated-provider.test-support.js';
+import { createRegion } from '../nodes/node.test-support.js';
+import { planBody } from '../plans/plan.test-support.js';
+
+// The order flow end to end over real HTTP: a customer buys a plan from the marketplace, the control
+// plane (on the machine's PostgreSQL) places and dispatches it, the operator provisions NR-{id} on
+// pve-sim through kube-sim, and the deletion gives everything back.
+
+interface VmView {
+  id: string;
+  provisioningState: string;
+  statusMessage: string;
+  ipv4: string | null;
+}
+
+const GIB = 1024 ** 3;
+
+function sshPublicKey(): string {
+  const { x } = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
+  const field = (bytes: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, bytes.length]), bytes]);
+  const blob = Buffer.concat([field(Buffer.from('ssh-ed25519')), field(Buffer.from(x ?? '', 'base64url'))]);
+  return `ssh-ed25519 ${blob.toString('base64')} e2e@test`;
+}
+
+describe('an order, end to end', () => {
+  let t: TestControlPlane;
+  let kube: AgentClusterSim;
+  let provider: SimulatedProvider;
+  let seller: Caller & { organizationId: string };
+  let planId: string;
+  let regionId: string;
+
+  beforeAll(async () => {
+    t = await startTestControlPlane('postgres');
+    kube = await startAgentClusterSim();
+    provider = await startSimulatedProvider(kube);
+    seller = await t.verifiedProvider();
+    regionId = await createRegion(t, seller);
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const response = await t.call<T>(method, path, { as: seller, body });
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(response.body)}`);
+      return response.body;
+    };
+    const { agent } = await call<{ agent: { id: string } }>('POST', '/v1/agents', {
+      name: 'e2e',
+      agentPublicIp: '198.51.100.20',
+      gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
+      hypervisorDriver: 'proxmox',
+    });
+    const peered = await call<{ inboundPeeringState: string }>(
+      'POST',
+      `/v1/agents/${agent.id}:uploadInboundPeeringConfig`,
+      { kubeconfig: await kube.peerAgent(agent.id) },
+    );
+    expect(peered.inboundPeeringState).toBe('INBOUND_PEERING_STATE_READY');
+    await provider.startOperator(agent.id);
+    const { platform } = await call<{ platform: { id: string } }>('POST', '/v1/platform', {
+      name: 'pve-sim',
+      endpointUrl: provider.pveUrl,
+      driver: 'PLATFORM_DRIVER_PROXMOX',
+      agentId: agent.id,
+    });
+    const { node } = await call<{ node: { id: string } }>('POST', '/v1/node', {
+      name: provider.pveNodes[0],
+      platformId: platform.id,
+      regionId,
+      vmStorageDestination: 'local-lvm',
+      backupStorageDestination: 'local',
+      backupStorageCompression: 'BACKUP_STORAGE_COMPRESSION_ZSTD',
+      vmidSeed: 1000,
+    });
+    // What the install (provisioned) and the metrics sync (online, inventory) will report.
+    await t.cp.db
+      .updateTable('agents')
+      .set({ provisioned: true, service_status: 'SERVICE_STATUS_ONLINE' })
+      .where('id', '=', agent.id)
+      .execute();
+    await t.cp.db
+      .updateTable('nodes')
+      .set({
+        service_status: 'SERVICE_STATUS_ONLINE',
+        inventory: JSON.stringify({
+          cpuCores: 16,
+          memoryBytes: 64 * GIB,
+          storagePools: [{ storageId: 'local-lvm', totalBytes: 1000 * GIB, allocatedBytes: 0 }],
+        }),
+      })
+      .where('id', '=', node.id)
+      .execute();
+    const network = await call<{ network: { id: string } }>('POST', '/v1/ipam/networks', {
+      name: 'public',
+      dnsServers: ['198.51.100.53'],
+    });
+    await call('POST', `/v1/ipam/prefixes`, {
+      cidr: '198.51.100.0/24',
+      gateway: '198.51.100.1',
+      networkId: network.network.id,
+      allocationStrategy: 'ALLOCATION_STRATEGY_FIRST_AVAILABLE',
+    });
+    await call('POST', `/v1/ipam/networks/${network.network.id}/assign-node`, { nodeIds: [node.id] });
+    const seeds = await call<{ cloudInitTemplates: { id: string; name: string }[] }>(
+      'GET',
+      '/v1/cloudinittemplates?filterIsTemplate=true',
+    );
+    const copy = await call<{ cloudInitTemplate: { id: string } }>('POST', '/v1/cloudinittemplate', {
+      name: 'ubuntu',
+      copyFromId: seeds.cloudInitTemplates[0]?.id,
+    });
+    await call('POST', '/v1/vmtemplate', {
+      name: 'ubuntu 24.04',
+      distro: 'DISTRO_UBUNTU_24_04',
+      templateId: 9000,
+      nodeId: node.id,
+      cloudInitTemplateId: copy.cloudInitTemplate.id,
+    });
+    const plan = await call<{ plan: { id: string } }>('POST', '/v1/plans', {
+      ...planBody(regionId, [node.id]),
+      isPublic: true,
+    });
+    planId = plan.plan.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    try {
+      await t.close();
+    } finally {
+      await provider.close();
+      await kube.close();
+    }
+  });
+
+  async function customer(): Promise<Caller & { organizationId: string; keyId: string }> {
+    const buyer = await t.register('ORGANIZATION_TYPE_CLIENT');
+    const key = await t.call<{ sshKey: { id: string } }>('POST', '/v1/ssh-keys', {
+      as: buyer,
+      body: { name: 'laptop', publicKey: sshPublicKey() },
+    });
+    return { ...buyer, keyId: key.body.sshKey.id };
+  }
+
+  async function vmOf(buyer: Caller, id: string): Promise<VmView> {
+    return (await t.call<{ virtualMachine: VmView }>('GET', `/v1/virtual-machines/${id}`, { as: buyer })).body
+      .virtualMachine;
+  }
+
+  it(
+    'runs the order as NR-{id} with its VMID, MAC and sizes, and gives everything back on delete',
+    { timeout: 120_000 },
+    async () => {
+      const buyer = await customer();
+      const body = {
+        hostname: 'web-1',
+        planId,
+        regionId,
+        distro: 'DISTRO_UBUNTU_24_04',
+        sshKeyIds: [buyer.keyId],
+        idempotencyKey: randomUUID(),
+      };
+      const ordered = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
+        as: buyer,
+        body,
+      });
+      expect(ordered.status).toBe(201);
+      const id = ordered.body.virtualMachine.id;
+      const running = await eventually(
+        async () => {
+          const vm = await vmOf(buyer, id);
+          expect(vm.provisioningState, `${vm.statusMessage}\n${provider.output()}`).toBe('RUNNING');
+          return vm;
+        },
+        60_000,
+        250,
+      );
+      const spec = (
+        await t.cp.db
+          .selectFrom('virtual_machines')
+          .select('spec')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).spec as { vmid: number; node: string; network: { mac: string } };
+      const config = await provider.pveGet<Record<string, unknown>>(
+        `/nodes/${spec.node}/qemu/${String(spec.vmid)}/config`,
+      );
+      expect(config).toMatchObject({ name: `NR-${id}`, cores: 2, memory: expect.anything() });
+      expect(Number(config.memory)).toBe(4096);
+      expect(String(config.net0)).toContain(spec.network.mac);
+      expect(String(config.ipconfig0)).toContain(`ip=${running.ipv4 ?? ''}/24`);
+
+      // The same order again makes nothing new.
+      const replayed = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
+        as: buyer,
+        body,
+      });
+      expect(replayed.status).toBe(200);
+      expect(replayed.body.virtualMachine.id).toBe(id);
+      expect((await provider.guestNames()).filter((n) => n === `NR-${id}`)).toHaveLength(1);
+
+      expect((await t.call('DELETE', `/v1/virtual-machines/${id}`, { as: buyer })).status).toBe(200);
+      await eventually(
+        async () => {
+          expect((await vmOf(buyer, id)).provisioningState, provider.output()).toBe('DELETED');
+        },
+        60_000,
+        250,
+      );
+      expect(await provider.guestNames()).not.toContain(`NR-${id}`);
+      // FIRST_AVAILABLE: the next order gets the address the deleted VM gave back.
+      const next = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
+        as: buyer,
+        body: { ...body, hostname: 'web-2', idempotencyKey: randomUUID() },
+      });
+      expect(next.status).toBe(201);
+      expect(next.body.virtualMachine.ipv4).toBe(running.ipv4);
+    },
+  );
+});
