@@ -56,6 +56,8 @@ const REDACT = [
   '*.token',
   '*.value',
   '*.kubeconfig',
+  // A console session's Proxmox VNC ticket (its RFB password is `*.password`).
+  '*.ticket',
 ];
 
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {

@@ -10,6 +10,7 @@ import {
   type IpAddress,
   type IpPrefix,
 } from './ip-prefix.js';
+import { nearestFreeValue, type ReadTakenValues, type TakenValuesQuery } from './nearest-free-value.js';
 
 /**
  * An IPAM prefix seen as a pool of slots, one slot per VM assignment: a single address (IPv4, or IPv6 with
@@ -18,10 +19,12 @@ import {
  * value; a shared subnet's network, broadcast and subnet-router anycast addresses are never slots at all.
  *
  * Nothing here lists the pool's addresses: every answer comes from the gaps between taken intervals, so a
- * /64 handing out single addresses (2^64 slots) costs what a /29 does. The caller reads the allocated
- * values (ideally sorted, as `ORDER BY` gives them) and serialises concurrent allocations itself; this only
- * decides which value comes next. Exhaustion is an answer (undefined), not an error: the caller decides
- * whether it means RESOURCE_EXHAUSTED.
+ * /64 handing out single addresses (2^64 slots) costs what a /29 does. The next value is found by asking
+ * the caller for the allocated values of the slots the strategy walks through, a batch at a time (an index
+ * range scan), so it costs what the distance to a free slot costs, not what the allocations in the pool
+ * do; the counts take every allocated value at once. The caller serialises concurrent allocations itself;
+ * this only decides which value comes next. Exhaustion is an answer (undefined), not an error: the caller
+ * decides whether it means RESOURCE_EXHAUSTED.
  */
 
 export const ALLOCATION_STRATEGIES = [
@@ -80,6 +83,11 @@ export interface PoolUtilization {
 const OPEN_ENDED_CAPACITY = BigInt(Number.MAX_SAFE_INTEGER);
 const HUNDREDTHS_OF_A_PERCENT = 10_000n;
 const RANDOM_WORD_BITS = 32;
+/**
+ * RANDOM's draws before it walks on from the last one: a pool 90 % full still gets a random slot more
+ * often than not, and a nearly full one is not left to luck.
+ */
+const RANDOM_DRAWS = 8;
 
 export class AddressPool {
   readonly prefix: IpPrefix;
@@ -125,44 +133,46 @@ export class AddressPool {
 
   /**
    * The value to allocate next (a sub-prefix's first address when slots are sub-prefixes), or undefined
-   * when the pool is exhausted. `allocated` are the values held now, in any order; those outside the pool
-   * cannot collide with it and are ignored.
+   * when the pool is exhausted. `readAllocated` answers with the values held now in a range of addresses
+   * (an indexed range scan); it is asked only about the slots the strategy walks through, a batch at a
+   * time, never about what lies outside the pool.
    */
-  next(
-    allocated: readonly IpAddress[],
+  async next(
     strategy: AllocationStrategy,
+    readAllocated: ReadTakenValues,
     options: NextAddressOptions = {},
-  ): IpAddress | undefined {
-    const allocatedSlots = this.#allocatedSlots(allocated);
-    const taken = this.#excluded.union(allocatedSlots);
+  ): Promise<IpAddress | undefined> {
+    const read: ReadTakenValues = async (slots) => {
+      const { runs, more } = await readAllocated(this.#addressRange(slots));
+      return { runs: runs.map(([low, high]): Interval => [this.#slotOf(low), this.#slotOf(high)]), more };
+    };
     const first = this.#firstSlot;
     const last = this.#lastSlot;
-    const freeFrom = (from: bigint): bigint | undefined =>
-      taken.firstFreeAtOrAfter(from > first ? from : first, last);
     let slot: bigint | undefined;
     switch (strategy) {
       case 'ALLOCATION_STRATEGY_FIRST_AVAILABLE':
-        slot = freeFrom(first);
+        slot = await this.#nearestFree(first, last, false, read);
         break;
       case 'ALLOCATION_STRATEGY_LAST_AVAILABLE':
-        slot = taken.lastFreeAtOrBefore(last, first);
+        slot = await this.#nearestFree(first, last, true, read);
         break;
       case 'ALLOCATION_STRATEGY_SEQUENTIAL': {
         const after = options.lastAllocated;
         const cursor =
           after !== undefined && prefixContains(this.prefix, after)
             ? this.#slotOf(after.value)
-            : allocatedSlots.max;
-        slot = (cursor === undefined ? undefined : freeFrom(cursor + 1n)) ?? freeFrom(first);
+            : (await read({ first, last, descending: true, limit: 1 })).runs[0]?.[1];
+        // Everything after the cursor is taken when the first walk fails, so the wrap stops at the cursor.
+        slot =
+          cursor === undefined
+            ? await this.#nearestFree(first, last, false, read)
+            : ((await this.#nearestFree(cursor + 1n, last, false, read)) ??
+              (await this.#nearestFree(first, cursor, false, read)));
         break;
       }
-      case 'ALLOCATION_STRATEGY_RANDOM': {
-        // Uniform over slots, then the next free one: slots just above a long taken run are likelier, which
-        // is fine for spreading VMs out and keeps the choice to one draw whatever the pool's size.
-        const random = options.random ?? cryptoRandomBelow;
-        slot = freeFrom(first + random(last - first + 1n)) ?? freeFrom(first);
+      case 'ALLOCATION_STRATEGY_RANDOM':
+        slot = await this.#randomFree(options.random ?? cryptoRandomBelow, read);
         break;
-      }
     }
     return slot === undefined ? undefined : this.#addressOf(slot);
   }
@@ -198,6 +208,62 @@ export class AddressPool {
       utilizationPercent:
         totalIps === 0n ? 0 : Number((allocatedCount * HUNDREDTHS_OF_A_PERCENT) / totalIps) / 100,
       capacityIsOpenEnded: totalIps > OPEN_ENDED_CAPACITY,
+    };
+  }
+
+  /** The free slot of [from, to] nearest `from`, or nearest `to` when descending; reserved slots are skipped. */
+  async #nearestFree(
+    from: bigint,
+    to: bigint,
+    descending: boolean,
+    read: ReadTakenValues,
+  ): Promise<bigint | undefined> {
+    const unexcluded = [
+      ...this.#excluded.gaps(
+        from > this.#firstSlot ? from : this.#firstSlot,
+        to < this.#lastSlot ? to : this.#lastSlot,
+      ),
+    ];
+    return nearestFreeValue(descending ? unexcluded.reverse() : unexcluded, descending, read);
+  }
+
+  /**
+   * Uniform over the slots neither reserved nor the gateway's, each draw checked with one lookup; after
+   * RANDOM_DRAWS taken ones, the free slot at or after the last draw (wrapping), so a nearly full pool still
+   * gets an answer.
+   */
+  async #randomFree(random: RandomBelow, read: ReadTakenValues): Promise<bigint | undefined> {
+    const candidates = this.#slotCount() - this.#excluded.size;
+    if (candidates <= 0n) return undefined;
+    let slot = this.#firstSlot;
+    for (let draw = 0; draw < RANDOM_DRAWS; draw++) {
+      slot = this.#unexcludedSlot(random(candidates));
+      const held = await read({ first: slot, last: slot, descending: false, limit: 1 });
+      if (held.runs.length === 0) return slot;
+    }
+    return (
+      (await this.#nearestFree(slot, this.#lastSlot, false, read)) ??
+      (await this.#nearestFree(this.#firstSlot, slot - 1n, false, read))
+    );
+  }
+
+  /** The index-th slot, lowest first, of those neither reserved nor the gateway's. */
+  #unexcludedSlot(index: bigint): bigint {
+    let rest = index;
+    for (const [first, last] of this.#excluded.gaps(this.#firstSlot, this.#lastSlot)) {
+      const size = last - first + 1n;
+      if (rest < size) return first + rest;
+      rest -= size;
+    }
+    throw new RangeError(`the random source drew ${index.toString()}, beyond the pool's unreserved slots`);
+  }
+
+  /** The addresses a range of slots covers: all of each sub-prefix. */
+  #addressRange(slots: TakenValuesQuery): TakenValuesQuery {
+    return {
+      ...slots,
+      first: this.#addressOf(slots.first).value,
+      last: this.#addressOf(slots.last + 1n).value - 1n,
     };
   }
 

@@ -7,6 +7,7 @@ export type {
   RandomBelow,
 } from './address-pool.js';
 export { AddressPool, ALLOCATION_STRATEGIES, isAllocationStrategy } from './address-pool.js';
+export type { ReadTakenValues, TakenRuns, TakenValuesQuery } from './nearest-free-value.js';
 export type { ErrorCode, FieldViolation } from './domain-error.js';
 export {
   AbortedError,
@@ -174,3 +175,29 @@ export type {
   PreflightTemplateFacts,
 } from './preflight.js';
 export { evaluatePreflight, PREFLIGHT_CHECK_CODES } from './preflight.js';
+export type { FirewallProtocol } from './firewall-protocol.js';
+export { FIREWALL_PROTOCOLS } from './firewall-protocol.js';
+export type {
+  FirewallAction,
+  FirewallDirection,
+  FirewallEndpoint,
+  FirewallRuleSpec,
+} from './firewall-rule.js';
+export {
+  FIREWALL_ACTIONS,
+  FIREWALL_DIRECTIONS,
+  FIREWALL_NAME_MAX_LENGTH,
+  FIREWALL_PORTS_PATTERN,
+  firewallNameProblem,
+  firewallPrefixProblem,
+  firewallRuleReferences,
+  firewallRuleViolations,
+  normalizeFirewallRule,
+  VM_TAG_PATTERN,
+} from './firewall-rule.js';
+export type {
+  CompiledFirewallRule,
+  FirewallResolution,
+  PositionedFirewallRule,
+} from './firewall-compiler.js';
+export { compileFirewallRules } from './firewall-compiler.js';

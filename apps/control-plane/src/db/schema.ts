@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** A timestamp: read as a Date, written as a Date or an ISO string, defaulted by the database when omitted. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -349,6 +349,8 @@ interface IpAllocationTable {
   /** The claim (VM) holding the address; no foreign key until claims have a table. */
   claim_id: string | null;
   address: string;
+  /** The address as an unsigned integer, generated from `address`; numeric, so pg and PGlite read a string. */
+  address_ordinal: GeneratedAlways<string>;
   allocated_cidr: string;
   allocation_kind: string;
   status: IpAllocationStatus;
@@ -455,6 +457,139 @@ export interface VirtualMachineTable {
   deleted_at: NullableTimestamp;
 }
 
+/** A customer's firewall ruleset (migration 0010). */
+interface FirewallRuleSetTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface FirewallAddressGroupTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  /** Canonical CIDR prefixes. */
+  prefixes: string[];
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+type FirewallDirectionColumn = 'FIREWALL_DIRECTION_INGRESS' | 'FIREWALL_DIRECTION_EGRESS';
+
+interface FirewallRuleTable {
+  id: Generated<string>;
+  ruleset_id: string;
+  organization_id: string;
+  direction: FirewallDirectionColumn;
+  /** Dense from 0 within (ruleset, direction). */
+  position: number;
+  /** The rule as the API takes it (packages/domain FirewallRuleSpec). */
+  rule: ColumnType<Record<string, unknown>, string, string>;
+  /** Every VM tag the rule names. */
+  vm_tags: string[];
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface FirewallRuleAddressGroupTable {
+  rule_id: string;
+  address_group_id: string;
+}
+
+interface FirewallAttachmentTable {
+  vm_id: string;
+  ruleset_id: string;
+  created_at: CreatedAt;
+}
+
+interface OutboundSmtpDefaultTable {
+  organization_id: string;
+  block_by_default: boolean;
+  updated_at: Timestamp;
+}
+
+type OutboundSmtpVmAction = 'SMTP_OUTBOUND_VM_ACTION_ALLOW' | 'SMTP_OUTBOUND_VM_ACTION_BLOCK';
+
+interface OutboundSmtpVmPolicyTable {
+  vm_id: string;
+  action: OutboundSmtpVmAction;
+  updated_at: Timestamp;
+}
+
+/** What every table of a VM's resources in its agent cluster shares (migration 0011). */
+export interface ResourceDispatchColumns {
+  vm_id: string;
+  client_organization_id: string;
+  agent_id: string;
+  /** The custom resource's name in `{agent}-operator`. */
+  object_name: string;
+  desired_state: ColumnType<VmDesiredState, VmDesiredState | undefined, VmDesiredState>;
+  generation: Generated<number>;
+  dispatched_generation: Generated<number>;
+  dispatch_attempts: Generated<number>;
+  next_dispatch_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  dispatch_error: Generated<string>;
+  lease_owner: string | null;
+  lease_until: NullableTimestamp;
+  observed_phase: Generated<string>;
+  observed_message: Generated<string>;
+  observed_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** A customer's VM snapshot (migration 0011): one VMSnapshot, one Proxmox snapshot. */
+export interface VmSnapshotTable extends ResourceDispatchColumns {
+  id: string;
+  snapshot_name: string;
+  description: Generated<string>;
+  rollback_requested_at: NullableTimestamp;
+  observed_last_rollback_at: NullableTimestamp;
+}
+
+/** The backup addon a VM's backup policy came from (migration 0011). */
+interface VmBackupPolicyTable {
+  vm_id: string;
+  addon_id: string;
+  enabled_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type BackupRemoval = 'DELETED' | 'EXPIRED';
+
+/** A VMBackup the operator made on the VM's schedule, as status sync found it (migration 0011). */
+export interface VmBackupTable extends ResourceDispatchColumns {
+  id: Generated<string>;
+  object_uid: string;
+  addon_id: string | null;
+  restore_requested_at: NullableTimestamp;
+  restore_start: Generated<boolean>;
+  observed_volid: Generated<string>;
+  /** pg reads bigint as a string, PGlite as a number. */
+  observed_size_bytes: ColumnType<string | number, number | undefined, number>;
+  observed_finished_at: NullableTimestamp;
+  observed_restore_phase: Generated<string>;
+  observed_restore_requested_at: NullableTimestamp;
+  observed_restore_message: Generated<string>;
+  /** When status sync first saw the latest restore request served. */
+  restored_at: NullableTimestamp;
+  removal: ColumnType<BackupRemoval | null, BackupRemoval | null | undefined, BackupRemoval | null>;
+}
+
+/** A VM console session (migration 0011): one VNCRequest and what the operator answered, sealed. */
+export interface VmConsoleSessionTable extends ResourceDispatchColumns {
+  id: string;
+  token_hash: Buffer;
+  observed_node: Generated<string>;
+  observed_vmid: Generated<number>;
+  observed_port: Generated<number>;
+  ticket_ciphertext: string | null;
+  password_ciphertext: string | null;
+  expires_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UserTable;
   organizations: OrganizationTable;
@@ -488,4 +623,15 @@ export interface Database {
   vm_claims: VmClaimTable;
   plan_preflight_results: PlanPreflightResultTable;
   virtual_machines: VirtualMachineTable;
+  firewall_rulesets: FirewallRuleSetTable;
+  firewall_address_groups: FirewallAddressGroupTable;
+  firewall_rules: FirewallRuleTable;
+  firewall_rule_address_groups: FirewallRuleAddressGroupTable;
+  firewall_attachments: FirewallAttachmentTable;
+  outbound_smtp_defaults: OutboundSmtpDefaultTable;
+  outbound_smtp_vm_policies: OutboundSmtpVmPolicyTable;
+  vm_snapshots: VmSnapshotTable;
+  vm_backup_policies: VmBackupPolicyTable;
+  vm_backups: VmBackupTable;
+  vm_console_sessions: VmConsoleSessionTable;
 }

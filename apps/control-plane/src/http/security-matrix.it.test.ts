@@ -47,6 +47,10 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
     [/^\/v1\/ipam\/prefixes\/\{id\}/, ids.prefix],
     [/^\/v1\/ipam\/nodes\/\{id\}/, ids.node],
     [/^\/v1\/(provider\/)?virtual-machines\/\{id\}/, ids.virtualMachine],
+    [/^\/v1\/firewall\/rulesets\/\{(id|rulesetId)\}/, ids.firewallRuleset],
+    [/^\/v1\/firewall\/rules\/\{id\}/, ids.firewallRule],
+    [/^\/v1\/firewall\/address-groups\/\{id\}/, ids.addressGroup],
+    [/^\/v1\/provider\/network\/smtp-outbound-policies\/\{vmId\}/, ids.virtualMachine],
   ];
   return table.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -91,6 +95,21 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
     'POST /v1/virtual-machines/{id}:start': {},
     'POST /v1/virtual-machines/{id}:stop': {},
     'POST /v1/virtual-machines/{id}:restart': {},
+    'POST /v1/virtual-machines/{id}:attach-firewall': { rulesetId: ownFixture.ids.firewallRuleset },
+    'POST /v1/virtual-machines/{id}:detach-firewall': { rulesetId: ownFixture.ids.firewallRuleset },
+    'PATCH /v1/firewall/rulesets/{id}': { ruleset: { name: 'renamed' } },
+    'POST /v1/firewall/rulesets/{rulesetId}/rules': {
+      rule: { direction: 'FIREWALL_DIRECTION_INGRESS', action: 'FIREWALL_ACTION_DROP' },
+    },
+    'PATCH /v1/firewall/rules/{id}': {
+      rule: { direction: 'FIREWALL_DIRECTION_EGRESS', action: 'FIREWALL_ACTION_DROP' },
+    },
+    'POST /v1/firewall/rules/{id}/move': {
+      targetRuleId: ownFixture.ids.firewallRule,
+      position: 'FIREWALL_RULE_POSITION_BEFORE',
+    },
+    'PATCH /v1/firewall/address-groups/{id}': { group: { prefixes: ['0.0.0.0/0'] } },
+    'PUT /v1/provider/network/smtp-outbound-policies/{vmId}': { action: 'SMTP_OUTBOUND_VM_ACTION_ALLOW' },
   };
   const key = `${operation.method} ${operation.path}`;
   if (operation.body === undefined) return undefined;
@@ -123,6 +142,11 @@ async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture)
     '/v1/node-placement-policy',
     '/v1/virtual-machines',
     '/v1/provider/virtual-machines',
+    '/v1/firewall/rulesets',
+    `/v1/firewall/rulesets/${fixture.ids.firewallRuleset}/rules`,
+    '/v1/firewall/address-groups',
+    '/v1/provider/network/smtp-outbound-policy',
+    '/v1/provider/network/smtp-outbound-policies',
   ];
   return Promise.all(paths.map(async (path) => [path, (await t.call('GET', path, { as })).body]));
 }

@@ -31,6 +31,10 @@ export interface TenantFixture {
     readonly prefix: string;
     /** A VM the owner ordered from the organisation's own plan. */
     readonly virtualMachine: string;
+    /** Attached to the VM, with one rule naming the address group. */
+    readonly firewallRuleset: string;
+    readonly firewallRule: string;
+    readonly addressGroup: string;
   };
 }
 
@@ -160,6 +164,22 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       idempotencyKey: 'fixture-vm',
     }),
   );
+  const addressGroup = idOf(
+    await create('/v1/firewall/address-groups', { group: { name: 'office', prefixes: ['192.0.2.0/24'] } }),
+  );
+  const firewallRuleset = idOf(await create('/v1/firewall/rulesets', { ruleset: { name: 'web' } }));
+  const firewallRule = idOf(
+    await create(`/v1/firewall/rulesets/${firewallRuleset}/rules`, {
+      rule: {
+        direction: 'FIREWALL_DIRECTION_INGRESS',
+        action: 'FIREWALL_ACTION_ACCEPT',
+        protocol: 'FIREWALL_PROTOCOL_TCP',
+        destinationPorts: '22',
+        source: { addressGroupIds: [addressGroup] },
+      },
+    }),
+  );
+  await create(`/v1/virtual-machines/${virtualMachine}:attach-firewall`, { rulesetId: firewallRuleset });
   const policy = await t.call('PUT', '/v1/node-placement-policy', {
     as: owner,
     body: {
@@ -200,6 +220,9 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       network,
       prefix,
       virtualMachine,
+      firewallRuleset,
+      firewallRule,
+      addressGroup,
     },
   };
 }

@@ -79,6 +79,16 @@ import {
   placementPolicyRoutes,
   PlacementPolicyService,
 } from './placement/index.js';
+import { bumpVmGenerations, createFirewallModule, firewallRoutes } from './firewall/index.js';
+import { OutboundSmtpRepository, outboundSmtpRoutes, OutboundSmtpService } from './outbound-smtp/index.js';
+import {
+  BackupPolicyRepository,
+  backupPolicyRoutes,
+  VmBackupPolicyService,
+} from './virtual-machines/index.js';
+import { VmSnapshotRepository, vmSnapshotRoutes, VmSnapshotService } from './vm-snapshots/index.js';
+import { VmBackupRepository, vmBackupRoutes, VmBackupService } from './vm-backups/index.js';
+import { VmConsoleRepository, vmConsoleRoutes, VmConsoleService } from './vm-console/index.js';
 
 export interface ModuleSettings {
   readonly db: Db;
@@ -258,6 +268,42 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
       },
     }),
     now,
+  });
+  const firewall = createFirewallModule(db, now, () => {
+    dispatcher.kick();
+  });
+  await app.register(firewallRoutes, firewall.routes);
+  const outboundSmtp = new OutboundSmtpService({
+    policies: new OutboundSmtpRepository(db),
+    bumpGenerations: bumpVmGenerations,
+    changed: () => {
+      dispatcher.kick();
+    },
+  });
+  await app.register(outboundSmtpRoutes, { smtp: outboundSmtp });
+  // A VM's snapshots, backups and console: wanted state the dispatcher carries to its agent cluster.
+  const vmResources = { vms: new VirtualMachineRepository(db), changed: () => dispatcher.kick() };
+  await app.register(backupPolicyRoutes, {
+    policies: new VmBackupPolicyService({ ...vmResources, policies: new BackupPolicyRepository(db) }),
+  });
+  await app.register(vmSnapshotRoutes, {
+    snapshots: new VmSnapshotService({
+      ...vmResources,
+      snapshots: new VmSnapshotRepository(db),
+      newId: randomUUID,
+      now,
+    }),
+  });
+  await app.register(vmBackupRoutes, {
+    backups: new VmBackupService({ ...vmResources, backups: new VmBackupRepository(db) }),
+  });
+  await app.register(vmConsoleRoutes, {
+    consoles: new VmConsoleService({
+      ...vmResources,
+      sessions: new VmConsoleRepository(db),
+      secretBox: settings.secretBox,
+      newId: randomUUID,
+    }),
   });
   return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker, dispatcher };
 }

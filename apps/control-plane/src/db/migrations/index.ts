@@ -6,8 +6,11 @@ import * as ipam from './0003-ipam.js';
 import * as templates from './0004-templates.js';
 import * as plans from './0005-plans.js';
 import * as placement from './0006-placement.js';
+import * as ipAllocationOrdinal from './0007-ip-allocation-ordinal.js';
 import * as preflight from './0008-preflight.js';
 import * as virtualMachines from './0009-virtual-machines.js';
+import * as firewallAndSmtp from './0010-firewall-and-smtp.js';
+import * as snapshotsBackupsConsole from './0011-snapshots-backups-console.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -17,6 +20,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-templates': { up: templates.up },
   '0005-plans': { up: plans.up },
   '0006-placement': { up: placement.up },
+  '0007-ip-allocation-ordinal': { up: ipAllocationOrdinal.up },
   '0008-preflight': { up: preflight.up },
   '0009-virtual-machines': { up: virtualMachines.up },
+  '0010-firewall-and-smtp': { up: firewallAndSmtp.up },
+  '0011-snapshots-backups-console': { up: snapshotsBackupsConsole.up },
 };

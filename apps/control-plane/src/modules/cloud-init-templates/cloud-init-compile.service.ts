@@ -23,7 +23,7 @@ interface AddressAndGateway {
   readonly gateway: string;
 }
 
-interface VmNetwork {
+export interface VmNetwork {
   readonly ipv4?: AddressAndGateway | undefined;
   readonly ipv6?: AddressAndGateway | undefined;
   readonly nameservers: readonly string[];
@@ -112,6 +112,19 @@ export class CloudInitCompileService {
     templateId: string,
     request: VmCloudInitRequest,
   ): Promise<CompiledCloudInit> {
+    return (await this.prepareForVm(organizationId, templateId, request))(request.network);
+  }
+
+  /**
+   * Reads what a VM's cloud-init is made of (template, variables, secrets, keys) and returns the
+   * compilation still waiting for the VM's network, which runs without I/O: an order prepares before
+   * its claim and compiles inside the claim's transaction, once the addresses and MAC are known.
+   */
+  async prepareForVm(
+    organizationId: string,
+    templateId: string,
+    request: Omit<VmCloudInitRequest, 'network'>,
+  ): Promise<(network: VmNetwork) => CompiledCloudInit> {
     refuseInvalidRequest(request);
     const template = await this.deps.templates.getOwn(organizationId, templateId);
     const [env, secrets, sshAuthorizedKeys] = await Promise.all([
@@ -119,20 +132,23 @@ export class CloudInitCompileService {
       this.deps.secrets.openAll(organizationId),
       this.#publicKeys(request.sshKeyOrganizationId ?? organizationId, request.sshKeyIds ?? []),
     ]);
-    const values: CloudInitValues = {
-      hostname: request.hostname,
-      sshAuthorizedKeys,
-      passwordHash:
-        request.passwordHash ??
-        (request.password === undefined ? undefined : this.hashPassword(request.password)),
-      ...request.network,
-      env,
-      secrets,
+    const passwordHash =
+      request.passwordHash ??
+      (request.password === undefined ? undefined : this.hashPassword(request.password));
+    return (network) => {
+      const values: CloudInitValues = {
+        hostname: request.hostname,
+        sshAuthorizedKeys,
+        passwordHash,
+        ...network,
+        env,
+        secrets,
+      };
+      if (request.userData === undefined) return compileOrRefuse(template, values);
+      // The customer's user data replaces the template's; vendor data and network data are still the provider's.
+      const compiled = compileOrRefuse({ ...template, userData: EMPTY_CLOUD_CONFIG }, values);
+      return { ...compiled, userData: request.userData };
     };
-    if (request.userData === undefined) return compileOrRefuse(template, values);
-    // The customer's user data replaces the template's; vendor data and network data are still the provider's.
-    const compiled = compileOrRefuse({ ...template, userData: EMPTY_CLOUD_CONFIG }, values);
-    return { ...compiled, userData: request.userData };
   }
 
   /** A template (a seed too) compiled with sample values and its secrets as `[secret KEY]`. */
@@ -211,7 +227,7 @@ export class CloudInitCompileService {
   }
 }
 
-function refuseInvalidRequest(request: VmCloudInitRequest): void {
+function refuseInvalidRequest(request: Omit<VmCloudInitRequest, 'network'>): void {
   const problem = hostnameProblem(request.hostname);
   if (problem !== undefined) throw InvalidArgumentError.field('hostname', problem);
   const placesAccess =

@@ -4,6 +4,7 @@ import { KubeClient, NotFoundError } from '@noderings/kube';
 
 import { operatorNamespace } from '../agents/index.js';
 import { StillDeletingError } from './dispatch-failure.js';
+import type { ResourceWatchHandle } from './resource-watch.js';
 import type { StatusWatch } from './status-watch.js';
 import {
   cloudInitSecretName,
@@ -25,6 +26,8 @@ export class AgentCluster {
   /** The kubeconfig's credentials, which no message written from a failure may repeat. */
   readonly credentials: readonly string[];
   #watch: StatusWatch | undefined;
+  /** One watch per kind of the VMs' resources (VMSnapshot, VMBackup, VNCRequest). */
+  readonly #resourceWatches = new Map<string, ResourceWatchHandle>();
   #closed = false;
 
   constructor(
@@ -106,10 +109,22 @@ export class AgentCluster {
     return this.#watch;
   }
 
+  /** The status watch of one kind of the VMs' resources, made by `create` the first time. None once closed. */
+  watchResource<W extends ResourceWatchHandle>(kind: string, create: (cluster: AgentCluster) => W): W | undefined {
+    if (this.#closed) return undefined;
+    let watch = this.#resourceWatches.get(kind);
+    if (watch === undefined) {
+      watch = create(this);
+      this.#resourceWatches.set(kind, watch);
+    }
+    return watch as W;
+  }
+
   /** Stops the watch (its reconciles in flight finish first) and closes the connections. */
   async close(): Promise<void> {
     this.#closed = true;
     await this.#watch?.stop();
+    await Promise.all([...this.#resourceWatches.values()].map((w) => w.stop()));
     await this.kube.close();
   }
 }

@@ -13,6 +13,11 @@ export class CloudInitUnreadableError extends Error {
   override readonly name = 'CloudInitUnreadableError';
 }
 
+/** A resource of a VM (snapshot, console) waits for the VM's ProxmoxVM, which it refers to. */
+export class VmNotInClusterError extends Error {
+  override readonly name = 'VmNotInClusterError';
+}
+
 /**
  * The short reason the API shows while a VM waits (`dispatch_error`). The cluster's own words are kept
  * (Status reason and message, or the network error), never a credential of the kubeconfig.
@@ -26,7 +31,11 @@ export function describeFailure(
     reason = `waiting for agent cluster: no answer within ${String(context.timeoutMs / 1000)} s`;
   } else if (error instanceof KubeApiError) {
     reason = `agent cluster answered ${String(error.httpStatus)} ${error.status?.reason ?? error.code}: ${error.message}`;
-  } else if (error instanceof StillDeletingError || error instanceof CloudInitUnreadableError) {
+  } else if (
+    error instanceof StillDeletingError ||
+    error instanceof CloudInitUnreadableError ||
+    error instanceof VmNotInClusterError
+  ) {
     reason = error.message;
   } else {
     reason = `waiting for agent cluster: ${networkReason(error)}`;

@@ -6,8 +6,12 @@ import type { Db } from '../../db/database.js';
 import { cloudInitAssociatedData } from '../virtual-machines/index.js';
 import type { AgentCluster } from './agent-cluster.js';
 import { AgentClusters } from './agent-clusters.js';
+import { BackupDispatch } from './backup-dispatch.js';
+import { ConsoleDispatch } from './console-dispatch.js';
 import { CloudInitUnreadableError, describeFailure } from './dispatch-failure.js';
 import { DispatchRepository } from './dispatch.repository.js';
+import { ResourceDispatcher } from './resource-dispatcher.js';
+import { SnapshotDispatch } from './snapshot-dispatch.js';
 import { StatusWatch } from './status-watch.js';
 import { VmStatusReconciler } from './vm-status.reconciler.js';
 import { parseCloudInit, proxmoxVmOf, type WantedVm } from './vm-order.js';
@@ -35,7 +39,8 @@ export interface DispatcherOptions {
 
 export interface DispatcherDeps {
   readonly db: Db;
-  readonly secretBox: Pick<SecretBox, 'open'>;
+  /** Opens VMs' cloud-init; seals what console sessions answer. */
+  readonly secretBox: Pick<SecretBox, 'open' | 'seal'>;
   /** The agent cluster's kubeconfig in clear (`AgentService.inboundKubeconfig`). */
   readonly kubeconfigOf: (agentId: string) => Promise<string>;
   /** Gives back the VM's claim (`ClaimService.release`); called again after a crash, so it must be idempotent. */
@@ -69,6 +74,8 @@ const BACKOFF_JITTER = 0.5;
 export class Dispatcher {
   readonly #repo: DispatchRepository;
   readonly #clusters: AgentClusters;
+  /** The VMs' snapshots, backups and console sessions, dispatched the same way. */
+  readonly #resources: ResourceDispatcher;
   readonly #backoff: Backoff;
   readonly #options: Required<DispatcherOptions>;
   readonly #dispatchTimeoutMs: number;
@@ -89,6 +96,25 @@ export class Dispatcher {
     });
     this.#repo = new DispatchRepository(deps.db);
     this.#clusters = new AgentClusters({ kubeconfigOf: deps.kubeconfigOf, logger: deps.logger });
+    this.#resources = new ResourceDispatcher({
+      kinds: [
+        new SnapshotDispatch(deps.db),
+        new BackupDispatch(deps.db),
+        new ConsoleDispatch(deps.db, deps.secretBox),
+      ],
+      clusters: this.#clusters,
+      backoff: this.#backoff,
+      owner: deps.owner,
+      leaseMs: this.#options.leaseMs,
+      batchSize: this.#options.batchSize,
+      dispatchTimeoutMs: this.#dispatchTimeoutMs,
+      now: deps.now,
+      logger: deps.logger,
+      kick: () => {
+        this.kick();
+      },
+      stopped: () => this.#stopped,
+    });
   }
 
   /** Starts polling and resyncing, with a first pass of each now. */
@@ -147,6 +173,7 @@ export class Dispatcher {
     do {
       this.#again = false;
       await this.#drain();
+      await this.#resources.drain();
     } while (this.#askedAgain() && !this.#stopped);
   }
 
@@ -213,6 +240,7 @@ export class Dispatcher {
   async #finish(cluster: AgentCluster, vmId: string, signal: AbortSignal): Promise<void> {
     await cluster.deleteCloudInit(vmId, signal);
     await this.deps.releaseClaim(vmId);
+    await this.#resources.vmFinished(vmId, this.deps.now());
     const finished = await this.#repo.markFinished(vmId, this.deps.owner, this.deps.now());
     this.deps.logger.info({ vmId, agentId: cluster.agentId, finished }, 'VM deleted and its claim released');
   }
@@ -269,6 +297,7 @@ export class Dispatcher {
   /** The cluster's status watch, started the first time. */
   #watch(cluster: AgentCluster): StatusWatch | undefined {
     if (this.#stopped) return undefined;
+    this.#resources.watch(cluster);
     return cluster.watch(
       (c) =>
         new StatusWatch({
@@ -309,6 +338,9 @@ export class Dispatcher {
       this.deps.logger.error({ err: e }, 'listing agents with VMs failed');
       return;
     }
+    await this.#resources.sweep().catch((e: unknown) => {
+      this.deps.logger.error({ err: e }, 'sweeping VM resources failed');
+    });
     // One agent after another: a resync never floods the database or the agents.
     for (const agentId of agentIds) {
       if (this.#stopped) return;
@@ -335,6 +367,7 @@ export class Dispatcher {
       for (const vm of await this.#repo.liveVmsOf(cluster.agentId))
         if (vm.dispatched && !watch.has(vm.id)) watch.enqueue(vm.id);
     }
+    await this.#resources.resync(cluster);
     await this.#sweepCloudInit(cluster, signal);
   }
 

@@ -4,13 +4,15 @@ import {
   type AllocationKind,
   type IpAddress,
   type IpFamily,
+  type TakenRuns,
+  type TakenValuesQuery,
 } from '@noderings/domain';
 import { sql, type Selectable, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database, IpAllocationStatus } from '../../db/schema.js';
 import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
-import { activeAddresses, toPrefix, type Prefix } from './prefix.repository.js';
+import { toPrefix, type Prefix } from './prefix.repository.js';
 
 export const IP_ALLOCATION_STATUSES = [
   'IP_ALLOCATION_STATUS_ACTIVE',
@@ -146,8 +148,45 @@ export class AllocationRepository {
     return row && toPrefix(row);
   }
 
-  activeAddresses(tx: Transaction<Database>, prefixId: string): Promise<IpAddress[]> {
-    return activeAddresses(tx, prefixId);
+  /**
+   * The prefix's active addresses, as integers, in [first, last], at most `limit` of them from the end the
+   * query starts at, grouped into runs of consecutive addresses: a range scan of the partial unique index
+   * on (prefix_id, address_ordinal) that stops at the limit, so allocation reads only the allocations next
+   * to where it looks, and a long run of them costs one row.
+   */
+  async activeOrdinals(
+    tx: Transaction<Database>,
+    prefixId: string,
+    query: TakenValuesQuery,
+  ): Promise<TakenRuns> {
+    const direction = query.descending ? 'desc' : 'asc';
+    const batch = tx
+      .selectFrom('ip_allocations')
+      .select('address_ordinal as ordinal')
+      .where('prefix_id', '=', prefixId)
+      .where('status', '=', 'IP_ALLOCATION_STATUS_ACTIVE')
+      .where('address_ordinal', '>=', query.first.toString())
+      .where('address_ordinal', '<=', query.last.toString())
+      .orderBy('address_ordinal', direction)
+      .limit(query.limit);
+    // A prefix's active addresses are distinct (the index is unique), so the address minus its rank is
+    // the same exactly along a run of consecutive ones.
+    const numbered = tx
+      .selectFrom(batch.as('batch'))
+      .select(['ordinal', sql<string>`ordinal - row_number() OVER (ORDER BY ordinal)`.as('run')]);
+    const rows = await tx
+      .selectFrom(numbered.as('numbered'))
+      .select((eb) => [
+        eb.fn.min('ordinal').as('low'),
+        eb.fn.max('ordinal').as('high'),
+        eb.fn.countAll().as('count'),
+      ])
+      .groupBy('run')
+      .orderBy('run', direction)
+      .execute();
+    const runs = rows.map((r): [bigint, bigint] => [BigInt(r.low), BigInt(r.high)]);
+    const read = rows.reduce((sum, r) => sum + Number(r.count), 0);
+    return { runs, more: read === query.limit };
   }
 
   /**

@@ -113,7 +113,7 @@ describe.each(DATABASE_KINDS)('IP allocation for claims on the %s database', (ki
     expect([a?.address, b?.address, c?.address]).toEqual(['192.0.2.2', '192.0.2.3', '192.0.2.4']);
   });
 
-  it('starts RANDOM where the random source says and moves on to the next free address', async () => {
+  it('takes the slot RANDOM draws, and walks on from it once draws keep hitting taken ones', async () => {
     const { p, networkId } = await networkWithPrefix({
       ...slash28,
       allocationStrategy: 'ALLOCATION_STRATEGY_RANDOM',
@@ -127,11 +127,12 @@ describe.each(DATABASE_KINDS)('IP allocation for claims on the %s database', (ki
       },
     });
     expect(await addresses(2, { organizationId: p.organizationId, networkId }, service)).toEqual([
-      '192.0.2.6',
       '192.0.2.7',
+      '192.0.2.8',
     ]);
-    // One draw over the 14 host slots of the /28 per allocation.
-    expect(drawn).toEqual([14n, 14n]);
+    // Draws over the 13 host slots of the /28 besides the gateway's: one that lands on a free slot, then
+    // eight on the taken .7 before the walk on from it.
+    expect(drawn).toEqual(Array.from({ length: 9 }, () => 13n));
   });
 
   it("tries the network's prefixes of the family asked for, oldest first, and only the caller's", async () => {

@@ -31,7 +31,7 @@ export class IpAllocationService {
     private readonly deps: {
       readonly allocations: Pick<
         AllocationRepository,
-        'list' | 'prefixIdsOfNetwork' | 'lockPrefix' | 'activeAddresses' | 'insert' | 'releaseClaim'
+        'list' | 'prefixIdsOfNetwork' | 'lockPrefix' | 'activeOrdinals' | 'insert' | 'releaseClaim'
       >;
       /** RANDOM's source; the platform's cryptographic generator when left out. */
       readonly random?: RandomBelow;
@@ -59,11 +59,11 @@ export class IpAllocationService {
       const prefix = await this.deps.allocations.lockPrefix(tx, prefixId, networkId, family);
       if (prefix === undefined) continue;
       const pool = poolOf(prefix);
-      const active = await this.deps.allocations.activeAddresses(tx, prefixId);
-      const address = pool.next(active, prefix.allocationStrategy, {
-        lastAllocated: prefix.lastAllocated,
-        random: this.deps.random,
-      });
+      const address = await pool.next(
+        prefix.allocationStrategy,
+        (range) => this.deps.allocations.activeOrdinals(tx, prefixId, range),
+        { lastAllocated: prefix.lastAllocated, random: this.deps.random },
+      );
       if (address === undefined) continue;
       try {
         return await this.deps.allocations.insert(tx, {

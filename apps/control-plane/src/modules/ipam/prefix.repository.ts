@@ -112,7 +112,7 @@ function toColumns(f: PrefixFields) {
 }
 
 /** The addresses held by active allocations of a prefix, in no particular order. */
-export async function activeAddresses(db: Db, prefixId: string): Promise<IpAddress[]> {
+async function activeAddresses(db: Db, prefixId: string): Promise<IpAddress[]> {
   const rows = await db
     .selectFrom('ip_allocations')
     .select('address')

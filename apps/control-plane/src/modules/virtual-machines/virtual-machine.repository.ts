@@ -201,17 +201,23 @@ export class VirtualMachineRepository {
     );
   }
 
-  /** The plan's nodes that have a VM template of the distro: where an order for it may go. */
-  async nodesWithTemplate(planId: string, distro: string): Promise<string[]> {
+  /** The plan's nodes that have a VM template of the distro (where an order for it may go), with the template's cloud-init. */
+  async templatesForOrder(
+    planId: string,
+    distro: string,
+  ): Promise<{ nodeId: string; organizationId: string; cloudInitTemplateId: string }[]> {
     const rows = await this.db
       .selectFrom('plan_nodes as pn')
       .innerJoin('vm_templates as t', 't.node_id', 'pn.node_id')
-      .select('pn.node_id')
-      .distinct()
+      .select(['pn.node_id', 't.organization_id', 't.cloud_init_template_id'])
       .where('pn.plan_id', '=', planId)
       .where('t.distro', '=', distro)
       .execute();
-    return rows.map((r) => r.node_id);
+    return rows.map((r) => ({
+      nodeId: r.node_id,
+      organizationId: r.organization_id,
+      cloudInitTemplateId: r.cloud_init_template_id,
+    }));
   }
 
   async orderNode(tx: Tx, nodeId: string): Promise<OrderNode | undefined> {

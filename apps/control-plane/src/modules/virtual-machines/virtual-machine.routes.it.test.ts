@@ -44,8 +44,11 @@ describe.each(DATABASE_KINDS)('ordering VMs on the %s database', (kind) => {
   let offer: ReadyOffer;
   beforeAll(async () => {
     t = await startTestControlPlane(kind, { secretKey });
-    offer = await createReadyOffer(t, { ipv6: true });
-  });
+    offer = await createReadyOffer(t, {
+      ipv6: true,
+      node: { cpuCores: 64, memoryGib: 256, storageGib: 2000 },
+    });
+  }, 60_000);
   afterAll(() => t.close());
 
   async function customerWithKey(): Promise<
@@ -130,7 +133,6 @@ describe.each(DATABASE_KINDS)('ordering VMs on the %s database', (kind) => {
     };
     expect(cloudInit.userData).toContain(customer.publicKey);
     expect(cloudInit.userData).toContain('web-1.example.com');
-    expect(JSON.stringify(cloudInit)).toContain(`${vm.ipv4 ?? ''}/24`);
   });
 
   it('keeps a password only as a SHA-512-crypt hash', async () => {

@@ -81,7 +81,7 @@ const OPERATION_STATUSES = [
   'OPERATION_STATUS_DELETED',
 ] as const;
 
-const vmView = z
+export const vmView = z
   .object({
     id: z.string(),
     hostname: z.string(),

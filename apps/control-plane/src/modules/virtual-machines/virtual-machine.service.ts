@@ -19,6 +19,7 @@ import type {
 
 type Tx = Transaction<Database>;
 type VmClaim = Parameters<Parameters<ClaimService['claimAnd']>[1]>[1];
+type Compile = Awaited<ReturnType<CloudInitCompileService['prepareForVm']>>;
 
 export interface OrderInput {
   readonly hostname: string;
@@ -54,7 +55,7 @@ export class VirtualMachineService {
         | 'findByIdempotencyKey'
         | 'find'
         | 'list'
-        | 'nodesWithTemplate'
+        | 'templatesForOrder'
         | 'orderNode'
         | 'orderTemplate'
         | 'orderPlan'
@@ -64,7 +65,7 @@ export class VirtualMachineService {
         | 'changeDesired'
       >;
       readonly claims: Pick<ClaimService, 'claimAnd'>;
-      readonly cloudInit: Pick<CloudInitCompileService, 'compileForVm' | 'hashPassword'>;
+      readonly cloudInit: Pick<CloudInitCompileService, 'prepareForVm' | 'hashPassword'>;
       readonly profiles: Pick<CloudInitUserDataService, 'get'>;
       readonly secretBox: Pick<SecretBox, 'seal'>;
       readonly newId: () => string;
@@ -81,8 +82,8 @@ export class VirtualMachineService {
     const fingerprint = fingerprintOf(input);
     const earlier = await this.#earlierOrder(clientOrganizationId, input.idempotencyKey, fingerprint);
     if (earlier !== undefined) return { vm: earlier, created: false };
-    const nodeIds = await this.deps.vms.nodesWithTemplate(input.planId, input.distro);
-    if (nodeIds.length === 0)
+    const templates = await this.deps.vms.templatesForOrder(input.planId, input.distro);
+    if (templates.length === 0)
       throw new FailedPreconditionError(`Plan ${input.planId} offers no template for ${input.distro}.`, [
         { field: 'distro', description: 'no node of the plan has a template for it' },
       ]);
@@ -93,6 +94,21 @@ export class VirtualMachineService {
     // Slow on purpose (SHA-512-crypt): done before the claim takes its locks.
     const passwordHash =
       input.password === undefined ? undefined : this.deps.cloudInit.hashPassword(input.password);
+    // Everything cloud-init reads is read now; inside the claim's transaction it only compiles.
+    const compilers = new Map<string, Compile>();
+    for (const t of templates)
+      if (!compilers.has(t.cloudInitTemplateId))
+        compilers.set(
+          t.cloudInitTemplateId,
+          await this.deps.cloudInit.prepareForVm(t.organizationId, t.cloudInitTemplateId, {
+            hostname: input.hostname,
+            sshKeyIds: input.sshKeyIds,
+            sshKeyOrganizationId: clientOrganizationId,
+            passwordHash,
+            userData,
+          }),
+        );
+    const nodeIds = templates.map((t) => t.nodeId);
     const id = this.deps.newId();
     try {
       await this.deps.claims.claimAnd(
@@ -103,8 +119,7 @@ export class VirtualMachineService {
           claimId: id,
           onlyNodeIds: nodeIds,
         },
-        (tx, claim) =>
-          this.#record(tx, claim, { clientOrganizationId, input, fingerprint, userData, passwordHash }),
+        (tx, claim) => this.#record(tx, claim, { clientOrganizationId, input, fingerprint, compilers }),
       );
     } catch (e: unknown) {
       // The same key in two concurrent orders: one commits, the other finds it now.
@@ -195,8 +210,7 @@ export class VirtualMachineService {
       clientOrganizationId: string;
       input: OrderInput;
       fingerprint: string;
-      userData: string | undefined;
-      passwordHash: string | undefined;
+      compilers: ReadonlyMap<string, Compile>;
     },
   ): Promise<void> {
     const { input } = order;
@@ -222,18 +236,12 @@ export class VirtualMachineService {
       address: claim.ipv6.allocatedCidr,
       gateway: gateways.get(claim.ipv6.allocationId) ?? '',
     };
-    const compiled = await this.deps.cloudInit.compileForVm(
-      claim.providerOrganizationId,
-      template.cloudInitTemplateId,
-      {
-        hostname: input.hostname,
-        sshKeyIds: input.sshKeyIds,
-        sshKeyOrganizationId: order.clientOrganizationId,
-        passwordHash: order.passwordHash,
-        userData: order.userData,
-        network: { ipv4, ipv6, nameservers, macAddress: claim.macAddress },
-      },
-    );
+    const compile = order.compilers.get(template.cloudInitTemplateId);
+    if (compile === undefined)
+      throw new Error(
+        `no cloud-init prepared for template ${template.cloudInitTemplateId} of node ${nodeId}`,
+      );
+    const compiled = compile({ ipv4, ipv6, nameservers, macAddress: claim.macAddress });
     const spec = orderedSpec({
       vmId: claim.id,
       node,

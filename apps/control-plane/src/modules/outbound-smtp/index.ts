@@ -1,0 +1,3 @@
+export { OutboundSmtpRepository } from './outbound-smtp.repository.js';
+export { outboundSmtpRoutes } from './outbound-smtp.routes.js';
+export { OutboundSmtpService } from './outbound-smtp.service.js';

@@ -1,0 +1,79 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { idParams } from '../../http/id-params.js';
+import { tenantOf } from '../../http/principal.js';
+import type { RouteAccess } from '../../http/route-access.js';
+import { verbRoute } from '../../http/verb-route.js';
+import type { VmBackupPolicyService } from './backup-policy.service.js';
+import { toVmView, vmView } from './virtual-machine.routes.js';
+
+const CUSTOMER: RouteAccess = { kind: 'tenant' };
+const TAGS = ['VirtualMachineService'];
+
+const backupPolicyView = z
+  .object({
+    addonId: z.string(),
+    schedule: z.string().describe("Five-field cron (UTC), the addon's."),
+    retention: z.number().int().describe('How many scheduled backups are kept.'),
+    storage: z.string().describe("The node's backup storage."),
+    compression: z.enum(['none', 'lzo', 'gzip', 'zstd']),
+  })
+  .meta({ id: 'BackupPolicy' });
+
+export const backupPolicyRoutes: FastifyPluginCallbackZod<{ policies: VmBackupPolicyService }> = (
+  app,
+  { policies },
+  done,
+) => {
+  app.post(
+    verbRoute('/v1/virtual-machines/:id', 'enable-backup'),
+    {
+      config: { access: CUSTOMER, audit: 'virtual-machine.enable-backup' },
+      schema: {
+        tags: TAGS,
+        summary: 'Backs the VM up on the schedule of a backup addon of its provider.',
+        description:
+          "The addon must be a live ADDON_TYPE_BACKUP addon offered with the VM's plan; its schedule and retention, and the node's backup storage and compression as they are now, become the VM's policy (enabling again replaces it). Deviation: answers the VM and its policy.",
+        params: idParams,
+        body: z.strictObject({ addonId: z.uuid() }),
+        response: { 200: z.object({ virtualMachine: vmView, backupPolicy: backupPolicyView }) },
+      },
+    },
+    async (request) => {
+      const { vm, policy } = await policies.enable(
+        tenantOf(request).organizationId,
+        request.params.id,
+        request.body.addonId,
+      );
+      return { virtualMachine: toVmView(vm), backupPolicy: policy };
+    },
+  );
+
+  app.post(
+    verbRoute('/v1/virtual-machines/:id', 'disable-backup'),
+    {
+      config: { access: CUSTOMER, audit: 'virtual-machine.disable-backup' },
+      schema: {
+        tags: TAGS,
+        summary: "Stops the VM's scheduled backups.",
+        description:
+          'The backups already made stay (restorable and deletable; they go with the VM) unless cancelImmediately, which deletes them now too. Deviation: answers the VM.',
+        params: idParams,
+        body: z.strictObject({ addonId: z.uuid(), cancelImmediately: z.boolean().default(false) }),
+        response: { 200: z.object({ virtualMachine: vmView }) },
+      },
+    },
+    async (request) => {
+      const vm = await policies.disable(
+        tenantOf(request).organizationId,
+        request.params.id,
+        request.body.addonId,
+        request.body.cancelImmediately,
+      );
+      return { virtualMachine: toVmView(vm) };
+    },
+  );
+
+  done();
+};

@@ -1,0 +1,3 @@
+export { VmSnapshotRepository } from './vm-snapshot.repository.js';
+export { vmSnapshotRoutes } from './vm-snapshot.routes.js';
+export { VmSnapshotService } from './vm-snapshot.service.js';
