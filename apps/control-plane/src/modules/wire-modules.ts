@@ -246,11 +246,27 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   const claims = createClaimService(db, (organizationId) => {
     preflightWorker.request(organizationId);
   });
+  const firewall = createFirewallModule(db, now, () => {
+    dispatcher.kick();
+  });
+  await app.register(firewallRoutes, firewall.routes);
+  const outboundSmtp = new OutboundSmtpService({
+    policies: new OutboundSmtpRepository(db),
+    bumpGenerations: bumpVmGenerations,
+    changed: () => {
+      dispatcher.kick();
+    },
+  });
+  await app.register(outboundSmtpRoutes, { smtp: outboundSmtp });
   const dispatcher = new Dispatcher({
     db,
     secretBox: settings.secretBox,
     kubeconfigOf: (agentId) => agents.inboundKubeconfig(agentId),
     releaseClaim: (claimId) => claims.release(claimId),
+    networkPolicyOf: async (vmId) => ({
+      smtpBlocked: await outboundSmtp.effectiveBlockedFor(vmId),
+      firewall: await firewall.firewall.compiledRuleSetFor(vmId),
+    }),
     now,
     logger: app.log,
     owner: randomUUID(),
@@ -266,23 +282,17 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
       changed: () => {
         dispatcher.kick();
       },
+      tagsChanged: (tx, organizationId, tags) => firewall.firewall.vmTagsChanged(tx, organizationId, tags),
     }),
     now,
   });
-  const firewall = createFirewallModule(db, now, () => {
-    dispatcher.kick();
-  });
-  await app.register(firewallRoutes, firewall.routes);
-  const outboundSmtp = new OutboundSmtpService({
-    policies: new OutboundSmtpRepository(db),
-    bumpGenerations: bumpVmGenerations,
+  // A VM's snapshots, backups and console: wanted state the dispatcher carries to its agent cluster.
+  const vmResources = {
+    vms: new VirtualMachineRepository(db),
     changed: () => {
       dispatcher.kick();
     },
-  });
-  await app.register(outboundSmtpRoutes, { smtp: outboundSmtp });
-  // A VM's snapshots, backups and console: wanted state the dispatcher carries to its agent cluster.
-  const vmResources = { vms: new VirtualMachineRepository(db), changed: () => dispatcher.kick() };
+  };
   await app.register(backupPolicyRoutes, {
     policies: new VmBackupPolicyService({ ...vmResources, policies: new BackupPolicyRepository(db) }),
   });

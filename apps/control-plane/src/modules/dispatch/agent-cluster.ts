@@ -10,9 +10,12 @@ import {
   cloudInitSecretName,
   cloudInitSecretOf,
   FIELD_MANAGER,
+  firewallRuleSetName,
+  firewallRuleSetOf,
   isVmId,
   proxmoxVmName,
   VM_ID_LABEL,
+  type VmNetworkPolicy,
 } from './vm-order.js';
 
 /**
@@ -49,6 +52,26 @@ export class AgentCluster {
    * ProxmoxVM takes the Secret along. Server-side apply makes every step idempotent and leaves the
    * operator's fields (finalizers, status) alone.
    */
+  /**
+   * The VM's firewall rules after its order (owned by the ProxmoxVM, so they go when it goes), or none:
+   * a rule set left from a detached ruleset is deleted.
+   */
+  async applyFirewall(vmId: string, policy: VmNetworkPolicy, signal: AbortSignal): Promise<void> {
+    const name = firewallRuleSetName(vmId);
+    if (policy.firewall === undefined) {
+      await ignoreNotFound(
+        this.kube.firewallRuleSets.delete({ namespace: this.namespace, name }, { signal }),
+      );
+      return;
+    }
+    const owner = await this.findOrder(vmId, signal);
+    await this.kube.firewallRuleSets.apply(firewallRuleSetOf(vmId, this.namespace, policy.firewall, owner), {
+      fieldManager: FIELD_MANAGER,
+      force: true,
+      signal,
+    });
+  }
+
   async applyOrder(vm: ProxmoxVM, documents: CloudInitDocuments, signal: AbortSignal): Promise<void> {
     const vmId = vm.spec.vmId;
     const existing = await this.findOrder(vmId, signal);
@@ -110,7 +133,10 @@ export class AgentCluster {
   }
 
   /** The status watch of one kind of the VMs' resources, made by `create` the first time. None once closed. */
-  watchResource<W extends ResourceWatchHandle>(kind: string, create: (cluster: AgentCluster) => W): W | undefined {
+  watchResource<W extends ResourceWatchHandle>(
+    kind: string,
+    create: (cluster: AgentCluster) => W,
+  ): W | undefined {
     if (this.#closed) return undefined;
     let watch = this.#resourceWatches.get(kind);
     if (watch === undefined) {

@@ -14,7 +14,7 @@ import { ResourceDispatcher } from './resource-dispatcher.js';
 import { SnapshotDispatch } from './snapshot-dispatch.js';
 import { StatusWatch } from './status-watch.js';
 import { VmStatusReconciler } from './vm-status.reconciler.js';
-import { parseCloudInit, proxmoxVmOf, type WantedVm } from './vm-order.js';
+import { parseCloudInit, proxmoxVmOf, type VmNetworkPolicy, type WantedVm } from './vm-order.js';
 
 export interface DispatcherOptions {
   /** How often due VMs are looked for besides `kick`s (retries come due this way). Default 5 s. */
@@ -45,6 +45,8 @@ export interface DispatcherDeps {
   readonly kubeconfigOf: (agentId: string) => Promise<string>;
   /** Gives back the VM's claim (`ClaimService.release`); called again after a crash, so it must be idempotent. */
   readonly releaseClaim: (claimId: string) => Promise<unknown>;
+  /** The VM's outbound SMTP decision and compiled firewall rules; the order's own flag and none without it. */
+  readonly networkPolicyOf?: (vmId: string) => Promise<VmNetworkPolicy>;
   readonly now: () => Date;
   readonly logger: Pick<BaseLogger, 'info' | 'warn' | 'error'>;
   /** This replica's name on its leases; random per process, so a restarted process holds none of them. */
@@ -212,7 +214,10 @@ export class Dispatcher {
 
   async #apply(cluster: AgentCluster, vm: WantedVm, signal: AbortSignal): Promise<void> {
     const documents = this.#openCloudInit(vm);
-    await cluster.applyOrder(proxmoxVmOf(vm, cluster.namespace), documents, signal);
+    // Read after the lease took the generation: a change meanwhile bumps it, and the VM stays due.
+    const policy = await this.deps.networkPolicyOf?.(vm.id);
+    await cluster.applyOrder(proxmoxVmOf(vm, cluster.namespace, policy), documents, signal);
+    if (policy !== undefined) await cluster.applyFirewall(vm.id, policy, signal);
     const recorded = await this.#repo.markDispatched(vm.id, this.deps.owner, vm.generation);
     this.deps.logger.info(
       { vmId: vm.id, agentId: vm.agentId, generation: vm.generation, recorded },

@@ -1,5 +1,12 @@
 import type { CloudInitDocuments } from '@noderings/domain';
-import type { OwnerReference, ProxmoxVM, ProxmoxVMSpec, Secret } from '@noderings/kube';
+import type {
+  FirewallRule,
+  FirewallRuleSet,
+  OwnerReference,
+  ProxmoxVM,
+  ProxmoxVMSpec,
+  Secret,
+} from '@noderings/kube';
 import { CRD_API_VERSION } from '@noderings/kube';
 
 import type { VmDesiredState, VmPowerState } from '../../db/schema.js';
@@ -49,7 +56,18 @@ export function isVmId(value: string): boolean {
  * The ProxmoxVM the operator reads (DESIGN §3.2): the spec as ordered plus the wishes that change after
  * the order. Nothing secret: the cloud-init (keys, password hash) goes in the Secret it references.
  */
-export function proxmoxVmOf(vm: WantedVm, namespace: string): ProxmoxVM {
+/** What the VM's network policy adds to its order: decided by the firewall and SMTP modules at dispatch. */
+export interface VmNetworkPolicy {
+  readonly smtpBlocked: boolean;
+  /** The VM's rules compiled for the operator; undefined when no ruleset is attached. */
+  readonly firewall: { readonly rules: readonly FirewallRule[] } | undefined;
+}
+
+export function firewallRuleSetName(vmId: string): string {
+  return `nr-${vmId}-firewall`;
+}
+
+export function proxmoxVmOf(vm: WantedVm, namespace: string, policy?: VmNetworkPolicy): ProxmoxVM {
   const spec: ProxmoxVMSpec = {
     ...(vm.spec as unknown as ProxmoxVMSpec),
     // The guest's name comes from it, and the operator deletes only guests of that name: the row decides.
@@ -58,6 +76,8 @@ export function proxmoxVmOf(vm: WantedVm, namespace: string): ProxmoxVM {
     powerState: vm.desiredPowerState,
     ...(vm.rebootRequestedAt !== null && { rebootRequestedAt: vm.rebootRequestedAt.toISOString() }),
     tags: [...vm.tags],
+    ...(policy !== undefined && { smtpBlocked: policy.smtpBlocked }),
+    ...(policy?.firewall !== undefined && { firewallRuleSetRef: firewallRuleSetName(vm.id) }),
   };
   return {
     apiVersion: CRD_API_VERSION,
@@ -95,6 +115,26 @@ export function cloudInitSecretOf(
     },
     type: 'Opaque',
     data,
+  };
+}
+
+/** The VM's firewall rules as the operator reads them, owned by its ProxmoxVM so they go with it. */
+export function firewallRuleSetOf(
+  vmId: string,
+  namespace: string,
+  ruleSet: NonNullable<VmNetworkPolicy['firewall']>,
+  owner: ProxmoxVM | undefined,
+): FirewallRuleSet {
+  return {
+    apiVersion: CRD_API_VERSION,
+    kind: 'FirewallRuleSet',
+    metadata: {
+      name: firewallRuleSetName(vmId),
+      namespace,
+      labels: { [VM_ID_LABEL]: vmId },
+      ownerReferences: ownerReferencesTo(owner),
+    },
+    spec: { rules: ruleSet.rules.map((r) => ({ ...r })) },
   };
 }
 

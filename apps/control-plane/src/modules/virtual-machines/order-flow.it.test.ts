@@ -157,7 +157,7 @@ describe('an order, end to end', () => {
   }
 
   it(
-    'runs the order as NR-{id} with its VMID, MAC and sizes, and gives everything back on delete',
+    'runs the order as NR-{id} with its VMID, MAC and sizes, applies power, firewall and SMTP decisions, and gives everything back on delete',
     { timeout: 120_000 },
     async () => {
       const buyer = await customer();
@@ -194,10 +194,90 @@ describe('an order, end to end', () => {
       const config = await provider.pveGet<Record<string, unknown>>(
         `/nodes/${spec.node}/qemu/${String(spec.vmid)}/config`,
       );
-      expect(config).toMatchObject({ name: `NR-${id}`, cores: 2, memory: expect.anything() });
+      expect(config).toMatchObject({ name: `NR-${id}`, cores: 2 });
       expect(Number(config.memory)).toBe(4096);
       expect(String(config.net0)).toContain(spec.network.mac);
       expect(String(config.ipconfig0)).toContain(`ip=${running.ipv4 ?? ''}/24`);
+
+      const guest = `/nodes/${spec.node}/qemu/${String(spec.vmid)}`;
+      const rules = () =>
+        provider.pveGet<{ type: string; action: string; dport?: string; source?: string }[]>(
+          `${guest}/firewall/rules`,
+        );
+      const isSmtpBlock = (r: { type: string; action: string; dport?: string }) =>
+        r.type === 'out' && r.action === 'DROP' && (r.dport ?? '').includes('25');
+      // Blocked by default (the provider never allowed it): the operator's rule is on the guest.
+      expect((await rules()).some(isSmtpBlock)).toBe(true);
+
+      // Power, as the simulator sees it.
+      expect((await t.call('POST', `/v1/virtual-machines/${id}:stop`, { as: buyer, body: {} })).status).toBe(
+        200,
+      );
+      await eventually(
+        async () => {
+          const status = await provider.pveGet<{ status: string }>(`${guest}/status/current`);
+          expect(status.status).toBe('stopped');
+          expect((await vmOf(buyer, id)).provisioningState).toBe('STOPPED');
+        },
+        60_000,
+        250,
+      );
+      expect((await t.call('POST', `/v1/virtual-machines/${id}:start`, { as: buyer, body: {} })).status).toBe(
+        200,
+      );
+      await eventually(
+        async () => {
+          expect((await provider.pveGet<{ status: string }>(`${guest}/status/current`)).status).toBe(
+            'running',
+          );
+        },
+        60_000,
+        250,
+      );
+
+      // The customer's firewall, and the provider allowing outbound SMTP for this VM.
+      const ruleset = await t.call<{ ruleset: { id: string } }>('POST', '/v1/firewall/rulesets', {
+        as: buyer,
+        body: { ruleset: { name: 'ssh only' } },
+      });
+      const rule = await t.call('POST', `/v1/firewall/rulesets/${ruleset.body.ruleset.id}/rules`, {
+        as: buyer,
+        body: {
+          rule: {
+            direction: 'FIREWALL_DIRECTION_INGRESS',
+            action: 'FIREWALL_ACTION_ACCEPT',
+            protocol: 'FIREWALL_PROTOCOL_TCP',
+            source: { ips: ['203.0.113.0/24'] },
+            destinationPorts: '22',
+          },
+        },
+      });
+      expect(rule.status).toBe(201);
+      const attached = await t.call('POST', `/v1/virtual-machines/${id}:attach-firewall`, {
+        as: buyer,
+        body: { rulesetId: ruleset.body.ruleset.id },
+      });
+      expect(attached.status).toBe(200);
+      const allowed = await t.call('PUT', `/v1/provider/network/smtp-outbound-policies/${id}`, {
+        as: seller,
+        body: { action: 'SMTP_OUTBOUND_VM_ACTION_ALLOW' },
+      });
+      expect(allowed.status).toBe(200);
+      await eventually(
+        async () => {
+          const now = await rules();
+          expect(
+            now.some(
+              (r) =>
+                r.type === 'in' && r.action === 'ACCEPT' && r.dport === '22' && r.source === '203.0.113.0/24',
+            ),
+            JSON.stringify(now),
+          ).toBe(true);
+          expect(now.some(isSmtpBlock), JSON.stringify(now)).toBe(false);
+        },
+        60_000,
+        250,
+      );
 
       // The same order again makes nothing new.
       const replayed = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {

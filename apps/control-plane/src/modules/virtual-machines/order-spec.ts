@@ -17,8 +17,6 @@ export interface OrderFacts {
   readonly ipv4: { readonly address: string; readonly gateway: string };
   readonly ipv6: { readonly address: string; readonly gateway: string } | undefined;
   readonly nameservers: readonly string[];
-  /** Outbound SMTP blocked (DESIGN §3.3): the provider's default until per-VM overrides exist. */
-  readonly smtpBlocked: boolean;
 }
 
 /** The spec the dispatcher sends, less what it adds from the VM's current wishes (power, reboot, tags, Secret). */
@@ -52,7 +50,6 @@ export function orderedSpec(f: OrderFacts): OrderedSpec {
       ...(f.ipv6 !== undefined && { ipv6: { ...f.ipv6 } }),
       nameservers: [...f.nameservers],
     },
-    smtpBlocked: f.smtpBlocked,
   };
 }
 

@@ -330,8 +330,17 @@ export class VirtualMachineRepository {
    * Records what the customer now wants and counts it as a new generation, which the dispatcher applies.
    * Only a VM the customer owns and that is not being deleted changes; false otherwise.
    */
-  async changeDesired(clientOrganizationId: string, id: string, change: DesiredChange): Promise<boolean> {
-    const result = await this.db
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async changeDesired(
+    clientOrganizationId: string,
+    id: string,
+    change: DesiredChange,
+    db: Db | Tx = this.db,
+  ): Promise<boolean> {
+    const result = await db
       .updateTable('virtual_machines')
       .set((eb) => ({
         ...(change.desiredState !== undefined && { desired_state: change.desiredState }),

@@ -53,7 +53,7 @@ const orderBody = z
       .describe('Your id for this order: sending it again answers the same VM instead of a second one.'),
   })
   .refine((b) => accessFields.filter((f) => b[f] !== undefined).length === 1, {
-    message: 'give exactly one of sshKeyIds, password, userData or cloudInitUserDataId',
+    error: 'give exactly one of sshKeyIds, password, userData or cloudInitUserDataId',
     path: ['sshKeyIds'],
   });
 

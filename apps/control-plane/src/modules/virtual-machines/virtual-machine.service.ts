@@ -34,9 +34,6 @@ export interface OrderInput {
   readonly idempotencyKey: string;
 }
 
-/** Outbound SMTP stays blocked until the provider's default and per-VM overrides exist (issue 7). */
-const SMTP_BLOCKED_BY_DEFAULT = true;
-
 /** The sealed cloud-init of a VM opens only as that VM's. */
 export function cloudInitAssociatedData(vmId: string): string {
   return `virtual-machines/${vmId}/cloud-init`;
@@ -63,6 +60,7 @@ export class VirtualMachineService {
         | 'dnsServers'
         | 'insert'
         | 'changeDesired'
+        | 'transaction'
       >;
       readonly claims: Pick<ClaimService, 'claimAnd'>;
       readonly cloudInit: Pick<CloudInitCompileService, 'prepareForVm' | 'hashPassword'>;
@@ -71,6 +69,11 @@ export class VirtualMachineService {
       readonly newId: () => string;
       /** Told after every change: the dispatcher looks at once instead of at its next poll. */
       readonly changed: () => void;
+      /**
+       * Told, in the transaction that writes the VM and before it does, which tags gained or lost a live VM
+       * of the organisation: firewall rules naming them change (firewall/firewall.service.ts).
+       */
+      readonly tagsChanged?: (tx: Tx, organizationId: string, tags: readonly string[]) => Promise<void>;
     },
   ) {}
 
@@ -161,7 +164,7 @@ export class VirtualMachineService {
   async delete(clientOrganizationId: string, id: string): Promise<VirtualMachineRecord> {
     const vm = await this.get({ clientOrganizationId }, id);
     if (vm.desiredState === 'ABSENT') return vm;
-    return this.#change(clientOrganizationId, id, { desiredState: 'ABSENT' });
+    return this.#change(clientOrganizationId, id, { desiredState: 'ABSENT' }, vm.tags);
   }
 
   async updateTags(
@@ -173,15 +176,27 @@ export class VirtualMachineService {
     const vm = await this.get({ clientOrganizationId }, id);
     const removed = new Set(remove);
     const tags = [...new Set([...vm.tags, ...add])].filter((t) => !removed.has(t)).sort();
-    return this.#change(clientOrganizationId, id, { tags });
+    const before = new Set(vm.tags);
+    const after = new Set(tags);
+    const changed = [...new Set([...vm.tags, ...tags])].filter((t) => before.has(t) !== after.has(t));
+    return this.#change(clientOrganizationId, id, { tags }, changed);
   }
 
   async #change(
     clientOrganizationId: string,
     id: string,
     change: Parameters<VirtualMachineRepository['changeDesired']>[2],
+    changedTags: readonly string[] = [],
   ): Promise<VirtualMachineRecord> {
-    if (!(await this.deps.vms.changeDesired(clientOrganizationId, id, change))) {
+    const tagsChanged = this.deps.tagsChanged;
+    const changed =
+      changedTags.length === 0 || tagsChanged === undefined
+        ? await this.deps.vms.changeDesired(clientOrganizationId, id, change)
+        : await this.deps.vms.transaction(async (tx) => {
+            await tagsChanged(tx, clientOrganizationId, changedTags);
+            return this.deps.vms.changeDesired(clientOrganizationId, id, change, tx);
+          });
+    if (!changed) {
       const vm = await this.get({ clientOrganizationId }, id);
       throw new FailedPreconditionError(`Virtual machine ${vm.id} is being deleted.`);
     }
@@ -252,8 +267,9 @@ export class VirtualMachineService {
       ipv4,
       ipv6,
       nameservers,
-      smtpBlocked: SMTP_BLOCKED_BY_DEFAULT,
     });
+    const tags = [...new Set(input.tags)].sort();
+    if (tags.length > 0) await this.deps.tagsChanged?.(tx, order.clientOrganizationId, tags);
     await this.deps.vms.insert(tx, {
       id: claim.id,
       clientOrganizationId: order.clientOrganizationId,
@@ -265,7 +281,7 @@ export class VirtualMachineService {
       requestFingerprint: order.fingerprint,
       hostname: input.hostname,
       distro: input.distro,
-      tags: [...new Set(input.tags)].sort(),
+      tags,
       spec,
       cloudInitCiphertext: this.deps.secretBox.seal(
         JSON.stringify(compiled),
