@@ -35,6 +35,8 @@ export interface SimulatedProvider {
   output(): string;
   /** GET on pve-sim's API with the operator's token, over TLS pinned to pve-sim's certificate. */
   pveGet<T>(path: string): Promise<T>;
+  /** pve-sim's test control (`/sim/…`: faults, what a VM's cloud-init reads), not part of Proxmox VE. */
+  sim<T>(method: string, path: string, body?: unknown): Promise<T>;
   /** The names of pve-sim's guests. */
   guestNames(): Promise<string[]>;
   /** Runs the operator on the agent's namespace, with pve-sim's credentials in `proxmox-system`. */
@@ -100,13 +102,15 @@ export async function startSimulatedProvider(
     ]);
     const [, pveUrl = ''] = await waitFor(pve, /listening on (https:\/\/\S+)/);
     const [, fingerprint = ''] = await waitFor(pve, /fingerprint: (\S+)/);
+    const token = `${TOKEN_ID}=${secret}`;
     const pveGet = <T>(path: string) =>
-      getJson<T>(new URL(`/api2/json${path}`, pveUrl), `${TOKEN_ID}=${secret}`, fingerprint);
+      callJson<T>('GET', new URL(`/api2/json${path}`, pveUrl), token, fingerprint);
     return {
       pveUrl,
       pveNodes: Array.from({ length: nodes }, (_, i) => `pve${String(i + 1)}`),
       output: () => children.map((c) => c.output()).join('\n'),
       pveGet,
+      sim: (method, path, body) => callJson(method, new URL(`/sim${path}`, pveUrl), token, fingerprint, body),
       guestNames: async () =>
         (await pveGet<{ name?: string }[]>('/cluster/resources?type=vm')).map((g) => g.name ?? ''),
       async startOperator(agentId) {
@@ -147,32 +151,36 @@ export async function startSimulatedProvider(
   }
 }
 
-function getJson<T>(url: URL, token: string, fingerprint: string): Promise<T> {
+function callJson<T>(
+  method: string,
+  url: URL,
+  token: string,
+  fingerprint: string,
+  body?: unknown,
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { headers: { authorization: `PVEAPIToken=${token}` }, rejectUnauthorized: false },
-      (res) => {
-        if (
-          !(res.socket instanceof TLSSocket) ||
-          res.socket.getPeerCertificate().fingerprint256 !== fingerprint
-        ) {
-          reject(new Error('pve-sim presented another certificate'));
+    const headers: Record<string, string> = { authorization: `PVEAPIToken=${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const req = request(url, { method, headers, rejectUnauthorized: false }, (res) => {
+      if (
+        !(res.socket instanceof TLSSocket) ||
+        res.socket.getPeerCertificate().fingerprint256 !== fingerprint
+      ) {
+        reject(new Error('pve-sim presented another certificate'));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode !== 200) {
+          reject(new Error(`${method} ${url.pathname} answered ${String(res.statusCode)}: ${text}`));
           return;
         }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200) {
-            reject(new Error(`GET ${url.pathname} answered ${String(res.statusCode)}: ${text}`));
-            return;
-          }
-          resolve((JSON.parse(text) as { data: T }).data);
-        });
-      },
-    );
+        resolve((JSON.parse(text) as { data: T }).data);
+      });
+    });
     req.on('error', reject);
-    req.end();
+    req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }

@@ -126,6 +126,14 @@ describe('an order, end to end', () => {
       nodeId: node.id,
       cloudInitTemplateId: copy.cloudInitTemplate.id,
     });
+    // A template the provider registered but that is not on Proxmox: orders for it fail for good.
+    await call('POST', '/v1/vmtemplate', {
+      name: 'debian 13 (missing)',
+      distro: 'DISTRO_DEBIAN_13',
+      templateId: 9999,
+      nodeId: node.id,
+      cloudInitTemplateId: copy.cloudInitTemplate.id,
+    });
     const plan = await call<{ plan: { id: string } }>('POST', '/v1/plans', {
       ...planBody(regionId, [node.id]),
       isPublic: true,
@@ -142,13 +150,14 @@ describe('an order, end to end', () => {
     }
   });
 
-  async function customer(): Promise<Caller & { organizationId: string; keyId: string }> {
+  async function customer(): Promise<Caller & { organizationId: string; keyId: string; publicKey: string }> {
     const buyer = await t.register('ORGANIZATION_TYPE_CLIENT');
+    const publicKey = sshPublicKey();
     const key = await t.call<{ sshKey: { id: string } }>('POST', '/v1/ssh-keys', {
       as: buyer,
-      body: { name: 'laptop', publicKey: sshPublicKey() },
+      body: { name: 'laptop', publicKey },
     });
-    return { ...buyer, keyId: key.body.sshKey.id };
+    return { ...buyer, keyId: key.body.sshKey.id, publicKey };
   }
 
   async function vmOf(buyer: Caller, id: string): Promise<VmView> {
@@ -198,6 +207,15 @@ describe('an order, end to end', () => {
       expect(Number(config.memory)).toBe(4096);
       expect(String(config.net0)).toContain(spec.network.mac);
       expect(String(config.ipconfig0)).toContain(`ip=${running.ipv4 ?? ''}/24`);
+      // What the guest's cloud-init reads at boot, from the seed the operator attached.
+      const seed = await provider.sim<{ files: Record<string, string> }>(
+        'GET',
+        `/vms/${String(spec.vmid)}/cloudinit`,
+      );
+      expect(seed.files['user-data']).toContain(buyer.publicKey);
+      expect(seed.files['user-data']).toContain('web-1');
+      expect(seed.files['network-config']).toContain(spec.network.mac.toLowerCase());
+      expect(seed.files['network-config']).toContain(running.ipv4);
 
       const guest = `/nodes/${spec.node}/qemu/${String(spec.vmid)}`;
       const rules = () =>
@@ -297,13 +315,81 @@ describe('an order, end to end', () => {
         250,
       );
       expect(await provider.guestNames()).not.toContain(`NR-${id}`);
-      // FIRST_AVAILABLE: the next order gets the address the deleted VM gave back.
+      // FIRST_AVAILABLE: the next order gets the address the deleted VM gave back. A password reaches
+      // the guest only as its hash.
+      const password = 'correct horse battery staple';
       const next = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
         as: buyer,
-        body: { ...body, hostname: 'web-2', idempotencyKey: randomUUID() },
+        body: { ...body, sshKeyIds: undefined, password, hostname: 'web-2', idempotencyKey: randomUUID() },
       });
       expect(next.status).toBe(201);
       expect(next.body.virtualMachine.ipv4).toBe(running.ipv4);
+      const nextId = next.body.virtualMachine.id;
+      await eventually(
+        async () => {
+          expect((await vmOf(buyer, nextId)).provisioningState, provider.output()).toBe('RUNNING');
+        },
+        60_000,
+        250,
+      );
+      const nextSpec = (
+        await t.cp.db
+          .selectFrom('virtual_machines')
+          .select('spec')
+          .where('id', '=', nextId)
+          .executeTakeFirstOrThrow()
+      ).spec as { vmid: number };
+      const nextSeed = await provider.sim<{ files: Record<string, string> }>(
+        'GET',
+        `/vms/${String(nextSpec.vmid)}/cloudinit`,
+      );
+      expect(nextSeed.files['user-data']).toMatch(/\$6\$rounds=\d+\$/);
+      expect(JSON.stringify(nextSeed.files)).not.toContain(password);
+    },
+  );
+
+  it(
+    'reports a provisioning that fails for good, and releases everything when it is deleted',
+    { timeout: 120_000 },
+    async () => {
+      const buyer = await customer();
+      const ordered = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
+        as: buyer,
+        body: {
+          hostname: 'db-1',
+          planId,
+          regionId,
+          distro: 'DISTRO_DEBIAN_13',
+          sshKeyIds: [buyer.keyId],
+          idempotencyKey: randomUUID(),
+        },
+      });
+      expect(ordered.status).toBe(201);
+      const id = ordered.body.virtualMachine.id;
+      const failed = await eventually(
+        async () => {
+          const vm = await vmOf(buyer, id);
+          expect(vm.provisioningState, provider.output()).toBe('FAILED');
+          return vm;
+        },
+        60_000,
+        250,
+      );
+      expect(failed.statusMessage).toMatch(/9999/);
+      expect((await t.call('DELETE', `/v1/virtual-machines/${id}`, { as: buyer })).status).toBe(200);
+      await eventually(
+        async () => {
+          expect((await vmOf(buyer, id)).provisioningState, provider.output()).toBe('DELETED');
+        },
+        60_000,
+        250,
+      );
+      const claim = await t.cp.db
+        .selectFrom('vm_claims')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(claim.status).toBe('RELEASED');
     },
   );
 });
