@@ -3,6 +3,7 @@ import { apiBenchmark } from './api.bench.js';
 import { kubeBenchmark } from './kube.bench.js';
 import { marketplaceBenchmark } from './marketplace.bench.js';
 import { operatorBenchmark } from './operator.bench.js';
+import { ordersBenchmark } from './orders.bench.js';
 import { placementBenchmark } from './placement.bench.js';
 import { pveSimBenchmark } from './pve-sim.bench.js';
 
@@ -32,6 +33,11 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
       await placementBenchmark(seconds);
       await marketplaceBenchmark(seconds);
     },
+  },
+  orders: {
+    description:
+      'orders over HTTP to Running on the simulators: orders/s accepted, order-to-Running p50/p95 for 200',
+    run: () => ordersBenchmark(),
   },
   marketplace: {
     description: 'anonymous marketplace searches over HTTP: p50/p95 with 10,000 plans over 1,000 nodes',
