@@ -441,6 +441,9 @@ export interface VirtualMachineTable {
   reboot_requested_at: NullableTimestamp;
   generation: Generated<number>;
   dispatched_generation: Generated<number>;
+  /** The generation that asked to recreate the guest, and the last the dispatcher recreated it for. */
+  reinstall_generation: Generated<number>;
+  reinstalled_generation: Generated<number>;
   dispatch_attempts: Generated<number>;
   next_dispatch_at: ColumnType<Date, Date | string | undefined, Date | string>;
   dispatch_error: Generated<string>;
@@ -519,7 +522,7 @@ interface OutboundSmtpVmPolicyTable {
 }
 
 /** What every table of a VM's resources in its agent cluster shares (migration 0011). */
-export interface ResourceDispatchColumns {
+interface ResourceDispatchColumns {
   vm_id: string;
   client_organization_id: string;
   agent_id: string;
@@ -579,9 +582,10 @@ export interface VmBackupTable extends ResourceDispatchColumns {
 }
 
 /** A VM console session (migration 0011): one VNCRequest and what the operator answered, sealed. */
-export interface VmConsoleSessionTable extends ResourceDispatchColumns {
+interface VmConsoleSessionTable extends ResourceDispatchColumns {
   id: string;
-  token_hash: Buffer;
+  /** SHA-256 of the relay token (PGlite reads bytea as a Uint8Array, pg as a Buffer). */
+  token_hash: ColumnType<Uint8Array, Uint8Array, never>;
   observed_node: Generated<string>;
   observed_vmid: Generated<number>;
   observed_port: Generated<number>;

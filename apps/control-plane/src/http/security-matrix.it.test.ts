@@ -47,6 +47,7 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
     [/^\/v1\/ipam\/prefixes\/\{id\}/, ids.prefix],
     [/^\/v1\/ipam\/nodes\/\{id\}/, ids.node],
     [/^\/v1\/(provider\/)?virtual-machines\/\{id\}/, ids.virtualMachine],
+    [/^\/v1\/virtual-machines\/\{vmId\}/, ids.virtualMachine],
     [/^\/v1\/firewall\/rulesets\/\{(id|rulesetId)\}/, ids.firewallRuleset],
     [/^\/v1\/firewall\/rules\/\{id\}/, ids.firewallRule],
     [/^\/v1\/firewall\/address-groups\/\{id\}/, ids.addressGroup],
@@ -57,7 +58,10 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
 
 /** What fills one path parameter: the fixture's object id, or an address of its prefix for `{ip}`. */
 function fixtureValueFor(path: string, name: string, fixture: TenantFixture): string | undefined {
-  return name === 'ip' ? FIXTURE_RESERVED_IP : fixtureIdFor(path, fixture);
+  if (name === 'ip') return FIXTURE_RESERVED_IP;
+  if (name === 'snapshotId') return fixture.ids.snapshot;
+  if (name === 'backupId') return fixture.ids.backup;
+  return fixtureIdFor(path, fixture);
 }
 
 /** A body that passes validation, so that the call reaches the object lookup. */
@@ -95,6 +99,7 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
     'POST /v1/virtual-machines/{id}:start': {},
     'POST /v1/virtual-machines/{id}:stop': {},
     'POST /v1/virtual-machines/{id}:restart': {},
+    'POST /v1/virtual-machines/{id}:reinstall': { password: 'a stolen reinstall' },
     'POST /v1/virtual-machines/{id}:attach-firewall': { rulesetId: ownFixture.ids.firewallRuleset },
     'POST /v1/virtual-machines/{id}:detach-firewall': { rulesetId: ownFixture.ids.firewallRuleset },
     'PATCH /v1/firewall/rulesets/{id}': { ruleset: { name: 'renamed' } },
@@ -110,6 +115,14 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
     },
     'PATCH /v1/firewall/address-groups/{id}': { group: { prefixes: ['0.0.0.0/0'] } },
     'PUT /v1/provider/network/smtp-outbound-policies/{vmId}': { action: 'SMTP_OUTBOUND_VM_ACTION_ALLOW' },
+    'POST /v1/virtual-machines/{id}:enable-backup': { addonId: ownFixture.ids.addon },
+    'POST /v1/virtual-machines/{id}:disable-backup': {
+      addonId: ownFixture.ids.addon,
+      cancelImmediately: true,
+    },
+    'POST /v1/virtual-machines/{vmId}/snapshots': { description: 'stolen' },
+    'POST /v1/virtual-machines/{vmId}/snapshots/{snapshotId}/restore': { stopVm: true },
+    'POST /v1/virtual-machines/{vmId}/backups/{backupId}/restore': { startAfterRestore: true },
   };
   const key = `${operation.method} ${operation.path}`;
   if (operation.body === undefined) return undefined;
@@ -147,6 +160,8 @@ async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture)
     '/v1/firewall/address-groups',
     '/v1/provider/network/smtp-outbound-policy',
     '/v1/provider/network/smtp-outbound-policies',
+    `/v1/virtual-machines/${fixture.ids.virtualMachine}/snapshots`,
+    `/v1/virtual-machines/${fixture.ids.virtualMachine}/backups`,
   ];
   return Promise.all(paths.map(async (path) => [path, (await t.call('GET', path, { as })).body]));
 }

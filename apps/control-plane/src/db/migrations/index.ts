@@ -11,6 +11,7 @@ import * as preflight from './0008-preflight.js';
 import * as virtualMachines from './0009-virtual-machines.js';
 import * as firewallAndSmtp from './0010-firewall-and-smtp.js';
 import * as snapshotsBackupsConsole from './0011-snapshots-backups-console.js';
+import * as vmReinstall from './0012-vm-reinstall.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -25,4 +26,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-virtual-machines': { up: virtualMachines.up },
   '0010-firewall-and-smtp': { up: firewallAndSmtp.up },
   '0011-snapshots-backups-console': { up: snapshotsBackupsConsole.up },
+  '0012-vm-reinstall': { up: vmReinstall.up },
 };

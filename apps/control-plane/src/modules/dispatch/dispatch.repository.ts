@@ -72,6 +72,8 @@ export class DispatchRepository {
         'cloud_init_ciphertext',
         'generation',
         'dispatch_attempts',
+        'reinstall_generation',
+        'reinstalled_generation',
       ])
       .execute();
     return rows.map((r) => ({
@@ -85,7 +87,20 @@ export class DispatchRepository {
       cloudInitCiphertext: r.cloud_init_ciphertext,
       generation: r.generation,
       dispatchAttempts: r.dispatch_attempts,
+      reinstallPending: r.reinstall_generation > r.reinstalled_generation,
+      reinstallGeneration: r.reinstall_generation,
     }));
+  }
+
+  /** The old guest of a reinstall is gone: what is ordered next is the new one. Only under our lease. */
+  async markReinstalled(id: string, owner: string, reinstallGeneration: number): Promise<void> {
+    await this.db
+      .updateTable('virtual_machines')
+      .set({ reinstalled_generation: reinstallGeneration })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('reinstalled_generation', '<', reinstallGeneration)
+      .execute();
   }
 
   /**

@@ -309,6 +309,8 @@ it('finishes what a dispatcher killed between any two of its steps left behind',
       cloudInitCiphertext: vm.cloud_init_ciphertext,
       generation: vm.generation,
       dispatchAttempts: vm.dispatch_attempts,
+      reinstallPending: vm.reinstall_generation > vm.reinstalled_generation,
+      reinstallGeneration: vm.reinstall_generation,
     };
   };
   /** What `applyOrder` writes, up to (and without) the Secret's owner. */

@@ -6,13 +6,11 @@ import type { Db } from '../../db/database.js';
 import { cloudInitAssociatedData } from '../virtual-machines/index.js';
 import type { AgentCluster } from './agent-cluster.js';
 import { AgentClusters } from './agent-clusters.js';
-import { BackupDispatch } from './backup-dispatch.js';
-import { ConsoleDispatch } from './console-dispatch.js';
-import { CloudInitUnreadableError, describeFailure } from './dispatch-failure.js';
+import { CloudInitUnreadableError, describeFailure, StillDeletingError } from './dispatch-failure.js';
 import { DispatchRepository } from './dispatch.repository.js';
 import { ResourceDispatcher } from './resource-dispatcher.js';
-import { SnapshotDispatch } from './snapshot-dispatch.js';
 import { StatusWatch } from './status-watch.js';
+import { vmResourceKinds } from './vm-resource-kinds.js';
 import { VmStatusReconciler } from './vm-status.reconciler.js';
 import { parseCloudInit, proxmoxVmOf, type VmNetworkPolicy, type WantedVm } from './vm-order.js';
 
@@ -99,11 +97,7 @@ export class Dispatcher {
     this.#repo = new DispatchRepository(deps.db);
     this.#clusters = new AgentClusters({ kubeconfigOf: deps.kubeconfigOf, logger: deps.logger });
     this.#resources = new ResourceDispatcher({
-      kinds: [
-        new SnapshotDispatch(deps.db),
-        new BackupDispatch(deps.db),
-        new ConsoleDispatch(deps.db, deps.secretBox),
-      ],
+      kinds: vmResourceKinds(deps.db, deps.secretBox),
       clusters: this.#clusters,
       backoff: this.#backoff,
       owner: deps.owner,
@@ -213,6 +207,7 @@ export class Dispatcher {
   }
 
   async #apply(cluster: AgentCluster, vm: WantedVm, signal: AbortSignal): Promise<void> {
+    if (vm.reinstallPending) await this.#retireForReinstall(cluster, vm, signal);
     const documents = this.#openCloudInit(vm);
     // Read after the lease took the generation: a change meanwhile bumps it, and the VM stays due.
     const policy = await this.deps.networkPolicyOf?.(vm.id);
@@ -223,6 +218,21 @@ export class Dispatcher {
       { vmId: vm.id, agentId: vm.agentId, generation: vm.generation, recorded },
       'VM dispatched',
     );
+  }
+
+  /**
+   * A reinstall recreates the guest with the same VMID, MAC and addresses: the old ProxmoxVM is deleted
+   * (the operator's finalizer deletes the guest) and, once it is gone, recorded as retired, so that the
+   * order applied next is a new guest. Until then the dispatch waits like any other (the status watch
+   * makes the VM due again as soon as the old resource disappears).
+   */
+  async #retireForReinstall(cluster: AgentCluster, vm: WantedVm, signal: AbortSignal): Promise<void> {
+    const existing = await cluster.findOrder(vm.id, signal);
+    if (existing !== undefined) {
+      if (existing.metadata?.deletionTimestamp === undefined) await cluster.deleteOrder(vm.id, signal);
+      throw new StillDeletingError(`reinstalling: waiting for the old guest of ${vm.id} to be deleted`);
+    }
+    await this.#repo.markReinstalled(vm.id, this.deps.owner, vm.reinstallGeneration);
   }
 
   async #withdraw(cluster: AgentCluster, vm: WantedVm, signal: AbortSignal): Promise<void> {

@@ -17,6 +17,8 @@ function wanted(overrides: Partial<WantedVm> = {}): WantedVm {
     cloudInitCiphertext: 'v1.sealed',
     generation: 3,
     dispatchAttempts: 0,
+    reinstallPending: false,
+    reinstallGeneration: 0,
     ...overrides,
   };
 }

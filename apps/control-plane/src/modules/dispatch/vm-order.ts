@@ -30,6 +30,9 @@ export interface WantedVm {
   readonly cloudInitCiphertext: string;
   readonly generation: number;
   readonly dispatchAttempts: number;
+  /** The customer asked for a reinstall the agent cluster has not carried out yet: recreate the guest. */
+  readonly reinstallPending: boolean;
+  readonly reinstallGeneration: number;
 }
 
 /** Kubernetes names are lower-case; the control plane's ids already are (DESIGN §3.1). */

@@ -297,6 +297,28 @@ describe('an order, end to end', () => {
         250,
       );
 
+      // A reinstall: a new guest with the same VMID, MAC and address, and the new host name in its seed.
+      const reinstalled = await t.call('POST', `/v1/virtual-machines/${id}:reinstall`, {
+        as: buyer,
+        body: { hostname: 'web-1b', sshKeyIds: [buyer.keyId] },
+      });
+      expect(reinstalled.status).toBe(200);
+      await eventually(
+        async () => {
+          const again = await provider.sim<{ files: Record<string, string> }>(
+            'GET',
+            `/vms/${String(spec.vmid)}/cloudinit`,
+          );
+          expect(again.files['user-data'], provider.output()).toContain('web-1b');
+          expect((await vmOf(buyer, id)).provisioningState).toBe('RUNNING');
+        },
+        60_000,
+        250,
+      );
+      const recreated = await provider.pveGet<Record<string, unknown>>(`${guest}/config`);
+      expect(recreated.name).toBe(`NR-${id}`);
+      expect(String(recreated.net0)).toContain(spec.network.mac);
+
       // The same order again makes nothing new.
       const replayed = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
         as: buyer,

@@ -252,8 +252,12 @@ export class VirtualMachineRepository {
     );
   }
 
-  async orderTemplate(tx: Tx, nodeId: string, distro: string): Promise<OrderTemplate | undefined> {
-    const row = await tx
+  async orderTemplate(
+    nodeId: string,
+    distro: string,
+    db: Db | Tx = this.db,
+  ): Promise<OrderTemplate | undefined> {
+    const row = await db
       .selectFrom('vm_templates')
       .select(['template_vmid', 'cloud_init_template_id', 'proxmox_cpu_type'])
       .where('node_id', '=', nodeId)
@@ -330,6 +334,40 @@ export class VirtualMachineRepository {
    * Records what the customer now wants and counts it as a new generation, which the dispatcher applies.
    * Only a VM the customer owns and that is not being deleted changes; false otherwise.
    */
+  /**
+   * Records a reinstall: the new cloud-init and spec, and a generation that asks the dispatcher to
+   * recreate the guest. Only a VM the customer owns and that is not being deleted changes.
+   */
+  async reinstall(
+    clientOrganizationId: string,
+    id: string,
+    change: {
+      readonly hostname: string;
+      readonly distro: string;
+      readonly spec: Readonly<Record<string, unknown>>;
+      readonly cloudInitCiphertext: string;
+    },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set((eb) => ({
+        hostname: change.hostname,
+        distro: change.distro,
+        spec: JSON.stringify(change.spec),
+        cloud_init_ciphertext: change.cloudInitCiphertext,
+        generation: eb('generation', '+', 1),
+        reinstall_generation: eb('generation', '+', 1),
+        next_dispatch_at: sql<Date>`now()`,
+        dispatch_attempts: 0,
+        updated_at: sql<Date>`now()`,
+      }))
+      .where('id', '=', id)
+      .where('client_organization_id', '=', clientOrganizationId)
+      .where('desired_state', '=', 'PRESENT')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
   }

@@ -26,25 +26,39 @@ const tag = z
 
 const accessFields = ['sshKeyIds', 'password', 'userData', 'cloudInitUserDataId'] as const;
 
+/** How the customer gets into the VM: exactly one of these. */
+const accessShape = {
+  sshKeyIds: z.array(z.uuid()).min(1).max(20).optional().describe('Your SSH keys to authorise.'),
+  password: z
+    .string()
+    .min(12)
+    .max(128)
+    .optional()
+    .describe('Kept only as a SHA-512-crypt hash inside the cloud-init data.'),
+  userData: z
+    .string()
+    .max(MAX_USER_DATA_BYTES)
+    .optional()
+    .describe("Your own cloud-init user data, used as it is instead of the provider's."),
+  cloudInitUserDataId: z.uuid().optional().describe('One of your saved cloud-init user data profiles.'),
+};
+function hasExactlyOneAccess(b: Partial<Record<(typeof accessFields)[number], unknown>>): boolean {
+  return accessFields.filter((f) => b[f] !== undefined).length === 1;
+}
+const ONE_ACCESS = {
+  error: 'give exactly one of sshKeyIds, password, userData or cloudInitUserDataId',
+  path: ['sshKeyIds'],
+};
+
+const hostname = ruled(z.string().max(253), hostnameProblem);
+
 const orderBody = z
   .strictObject({
-    hostname: ruled(z.string().max(253), hostnameProblem),
+    hostname,
     planId: z.uuid().describe('The offer (marketplace plan) to buy; it fixes the provider and the region.'),
     regionId: z.uuid().describe("The plan's region."),
     distro: z.enum(DISTROS),
-    sshKeyIds: z.array(z.uuid()).min(1).max(20).optional().describe('Your SSH keys to authorise.'),
-    password: z
-      .string()
-      .min(12)
-      .max(128)
-      .optional()
-      .describe('Kept only as a SHA-512-crypt hash inside the cloud-init data.'),
-    userData: z
-      .string()
-      .max(MAX_USER_DATA_BYTES)
-      .optional()
-      .describe("Your own cloud-init user data, used as it is instead of the provider's."),
-    cloudInitUserDataId: z.uuid().optional().describe('One of your saved cloud-init user data profiles.'),
+    ...accessShape,
     tags: z.array(tag).max(MAX_TAGS).default([]),
     idempotencyKey: z
       .string()
@@ -52,10 +66,18 @@ const orderBody = z
       .max(100)
       .describe('Your id for this order: sending it again answers the same VM instead of a second one.'),
   })
-  .refine((b) => accessFields.filter((f) => b[f] !== undefined).length === 1, {
-    error: 'give exactly one of sshKeyIds, password, userData or cloudInitUserDataId',
-    path: ['sshKeyIds'],
-  });
+  .refine(hasExactlyOneAccess, ONE_ACCESS);
+
+const reinstallBody = z
+  .strictObject({
+    distro: z
+      .enum(DISTROS)
+      .optional()
+      .describe('Another distro with a template on the VM’s node; the same when left out.'),
+    hostname: hostname.optional(),
+    ...accessShape,
+  })
+  .refine(hasExactlyOneAccess, ONE_ACCESS);
 
 const tagsBody = z.strictObject({
   addTags: z.array(tag).max(MAX_TAGS).default([]),
@@ -303,6 +325,26 @@ export const virtualMachineRoutes: FastifyPluginCallbackZod<{
         virtualMachine: toVmView(await act(tenantOf(request).organizationId, request.params.id)),
       }),
     );
+
+  app.post(
+    verbRoute('/v1/virtual-machines/:id', 'reinstall'),
+    {
+      config: { access: CUSTOMER, audit: 'virtual-machine.reinstall' },
+      schema: {
+        tags: TAGS,
+        summary: 'Reinstalls the VM: a new guest from the template, with the same VMID, MAC and addresses.',
+        description: 'Everything on the old disk is lost. The cloud-init data is compiled again.',
+        params: idParams,
+        body: reinstallBody,
+        response: { 200: vmResponse },
+      },
+    },
+    async (request) => ({
+      virtualMachine: toVmView(
+        await vms.reinstall(tenantOf(request).organizationId, request.params.id, request.body),
+      ),
+    }),
+  );
 
   app.get(
     '/v1/provider/virtual-machines',

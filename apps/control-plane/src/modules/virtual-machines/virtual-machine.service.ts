@@ -9,7 +9,7 @@ import type { Page, PageResult } from '../../http/pagination.js';
 import type { CloudInitCompileService } from '../cloud-init-templates/index.js';
 import type { CloudInitUserDataService } from '../cloud-init-user-data/index.js';
 import type { ClaimService } from '../placement/index.js';
-import { orderedSpec } from './order-spec.js';
+import { orderedSpec, type OrderedSpec } from './order-spec.js';
 import type {
   VirtualMachineRecord,
   VirtualMachineRepository,
@@ -20,6 +20,16 @@ import type {
 type Tx = Transaction<Database>;
 type VmClaim = Parameters<Parameters<ClaimService['claimAnd']>[1]>[1];
 type Compile = Awaited<ReturnType<CloudInitCompileService['prepareForVm']>>;
+
+/** What a reinstall may change: the distro, the host name, and how the customer gets in (exactly one way). */
+export interface ReinstallInput {
+  readonly distro?: string | undefined;
+  readonly hostname?: string | undefined;
+  readonly sshKeyIds?: readonly string[] | undefined;
+  readonly password?: string | undefined;
+  readonly userData?: string | undefined;
+  readonly cloudInitUserDataId?: string | undefined;
+}
 
 export interface OrderInput {
   readonly hostname: string;
@@ -61,6 +71,7 @@ export class VirtualMachineService {
         | 'insert'
         | 'changeDesired'
         | 'transaction'
+        | 'reinstall'
       >;
       readonly claims: Pick<ClaimService, 'claimAnd'>;
       readonly cloudInit: Pick<CloudInitCompileService, 'prepareForVm' | 'hashPassword'>;
@@ -135,6 +146,64 @@ export class VirtualMachineService {
     const vm = await this.deps.vms.find({ clientOrganizationId }, id);
     if (vm === undefined) throw new Error(`VM ${id} vanished right after its order`);
     return { vm, created: true };
+  }
+
+  /**
+   * Recompiles the VM's cloud-init and recreates its guest from the distro's template, keeping its VMID,
+   * MAC and addresses (they stay claimed throughout): the old guest is deleted before the new one is made.
+   */
+  async reinstall(
+    clientOrganizationId: string,
+    id: string,
+    input: ReinstallInput,
+  ): Promise<VirtualMachineRecord> {
+    const vm = await this.get({ clientOrganizationId }, id);
+    if (vm.desiredState === 'ABSENT' || vm.nodeId === null)
+      throw new FailedPreconditionError(`Virtual machine ${vm.id} is being deleted.`);
+    const distro = input.distro ?? vm.distro;
+    const hostname = input.hostname ?? vm.hostname;
+    const ordered = vm.spec as unknown as OrderedSpec;
+    const template = await this.deps.vms.orderTemplate(vm.nodeId, distro);
+    if (template === undefined)
+      throw new FailedPreconditionError(`The VM's node has no template for ${distro}.`, [
+        { field: 'distro', description: "no template for it on the VM's node" },
+      ]);
+    const userData =
+      input.cloudInitUserDataId === undefined
+        ? input.userData
+        : (await this.deps.profiles.get(clientOrganizationId, input.cloudInitUserDataId)).userData;
+    const compile = await this.deps.cloudInit.prepareForVm(
+      vm.providerOrganizationId,
+      template.cloudInitTemplateId,
+      {
+        hostname,
+        sshKeyIds: input.sshKeyIds,
+        sshKeyOrganizationId: clientOrganizationId,
+        password: input.password,
+        userData,
+      },
+    );
+    const { network } = ordered;
+    const compiled = compile({
+      ipv4: network.ipv4,
+      ipv6: network.ipv6,
+      nameservers: network.nameservers ?? [],
+      macAddress: network.mac,
+    });
+    const spec: OrderedSpec = {
+      ...ordered,
+      templateVmid: template.templateVmid,
+      cpu: { ...ordered.cpu, ...(template.proxmoxCpuType !== '' && { type: template.proxmoxCpuType }) },
+    };
+    const recorded = await this.deps.vms.reinstall(clientOrganizationId, id, {
+      hostname,
+      distro,
+      spec,
+      cloudInitCiphertext: this.deps.secretBox.seal(JSON.stringify(compiled), cloudInitAssociatedData(id)),
+    });
+    if (!recorded) throw new FailedPreconditionError(`Virtual machine ${vm.id} is being deleted.`);
+    this.deps.changed();
+    return this.get({ clientOrganizationId }, id);
   }
 
   async get(scope: VmScope, id: string): Promise<VirtualMachineRecord> {
@@ -234,7 +303,7 @@ export class VirtualMachineService {
       throw new Error(`claim ${claim.id} came back without its node`);
     const [node, template, plan] = await Promise.all([
       this.deps.vms.orderNode(tx, nodeId),
-      this.deps.vms.orderTemplate(tx, nodeId, input.distro),
+      this.deps.vms.orderTemplate(nodeId, input.distro, tx),
       this.deps.vms.orderPlan(tx, claim.planId),
     ]);
     if (node?.agentId == null || node.networkId === null)
