@@ -34,7 +34,7 @@ import { cloudInitSecretOf, FIELD_MANAGER, proxmoxVmOf } from './vm-order.js';
 
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 100_000);
 const ROUNDS = 10;
-const ORDERS_PER_ROUND = 3;
+const ORDERS_PER_ROUND = 5;
 const OPTIONS: DispatcherOptions = {
   pollIntervalMs: 50,
   leaseMs: 1_000,
