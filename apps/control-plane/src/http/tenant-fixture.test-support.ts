@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 
 import { SEED_CLOUD_INIT_TEMPLATES } from '@noderings/domain';
 import sshpk from 'sshpk';
@@ -35,6 +35,10 @@ export interface TenantFixture {
     readonly firewallRuleset: string;
     readonly firewallRule: string;
     readonly addressGroup: string;
+    /** A snapshot of the VM (never dispatched: the fixture's agent has no cluster). */
+    readonly snapshot: string;
+    /** A completed backup of the VM, as status sync records what the operator's schedule made. */
+    readonly backup: string;
   };
 }
 
@@ -164,6 +168,15 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       idempotencyKey: 'fixture-vm',
     }),
   );
+  const snapshot = idOf(
+    await create(`/v1/virtual-machines/${virtualMachine}/snapshots`, { description: 'fixture' }),
+  );
+  const backup = await insertBackup(t, {
+    vmId: virtualMachine,
+    organizationId: owner.organizationId,
+    agent,
+    addon,
+  });
   const addressGroup = idOf(
     await create('/v1/firewall/address-groups', { group: { name: 'office', prefixes: ['192.0.2.0/24'] } }),
   );
@@ -223,8 +236,35 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       firewallRuleset,
       firewallRule,
       addressGroup,
+      snapshot,
+      backup,
     },
   };
+}
+
+/** A completed scheduled backup of the VM, written as status sync records one the operator made. */
+async function insertBackup(
+  t: TestControlPlane,
+  of: { vmId: string; organizationId: string; agent: string; addon: string },
+): Promise<string> {
+  const row = await t.cp.db
+    .insertInto('vm_backups')
+    .values({
+      vm_id: of.vmId,
+      client_organization_id: of.organizationId,
+      agent_id: of.agent,
+      object_name: `nr-${of.vmId}-20261130-0300`,
+      object_uid: randomUUID(),
+      addon_id: of.addon,
+      dispatched_generation: 1,
+      observed_phase: 'Completed',
+      observed_volid: 'local:backup/vzdump-qemu-1000-2026_11_30-03_00_00.vma.zst',
+      observed_size_bytes: 1024,
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** What peering and the metrics sync would report, written straight into the database: the node can sell. */

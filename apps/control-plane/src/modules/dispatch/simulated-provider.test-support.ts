@@ -161,7 +161,9 @@ function callJson<T>(
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { authorization: `PVEAPIToken=${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const req = request(url, { method, headers, rejectUnauthorized: false }, (res) => {
+    // A connection of its own each time: on a resumed TLS session (the default agent caches them) there
+    // is no peer certificate to pin.
+    const req = request(url, { method, headers, rejectUnauthorized: false, agent: false }, (res) => {
       if (
         !(res.socket instanceof TLSSocket) ||
         res.socket.getPeerCertificate().fingerprint256 !== fingerprint

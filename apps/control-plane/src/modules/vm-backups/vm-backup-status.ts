@@ -51,7 +51,7 @@ export function backupRestoreStatus(b: BackupRecord): RestoreStatus {
   const requested = b.restoreRequestedAt;
   if (requested === null) return 'RESTORE_STATUS_NONE';
   const served = b.observedRestoreRequestedAt;
-  if (served === null || served.getTime() !== requested.getTime()) return 'RESTORE_STATUS_REQUESTED';
+  if (served?.getTime() !== requested.getTime()) return 'RESTORE_STATUS_REQUESTED';
   switch (b.observedRestorePhase) {
     case 'Completed':
       return 'RESTORE_STATUS_COMPLETED';

@@ -8,7 +8,7 @@ export interface NewConsoleSession {
   readonly clientOrganizationId: string;
   readonly agentId: string;
   readonly objectName: string;
-  readonly tokenHash: Buffer;
+  readonly tokenHash: Uint8Array;
 }
 
 /** Where a console session is on its way: what the dispatcher and the operator have said so far. */

@@ -21,7 +21,7 @@ export function consoleSecretAssociatedData(sessionId: string, secret: 'ticket' 
 }
 
 /** The VNCRequest of a session: `nr-{vmId}-vnc-{first 8 hex digits of the session id}`. */
-export function consoleObjectName(vmId: string, sessionId: string): string {
+function consoleObjectName(vmId: string, sessionId: string): string {
   return `nr-${vmId}-vnc-${sessionId.slice(0, 8)}`;
 }
 

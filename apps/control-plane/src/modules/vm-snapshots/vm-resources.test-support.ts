@@ -38,22 +38,25 @@ export async function startVmResourcesWorld(
     /** Where the agent's Proxmox runs (a simulated provider's pve-sim), and its node's name. */
     readonly platform?: { readonly endpointUrl: string; readonly node: string };
     readonly backupSchedule?: string;
+    /** The agent cluster, when the caller runs more on it (an operator); one of the world's own if not. */
+    readonly kube?: AgentClusterSim;
     /** Called once the agent is peered, before anything is ordered (starts the operator). */
-    readonly onPeered?: (kube: AgentClusterSim, agentId: string) => Promise<void>;
+    readonly onPeered?: (agentId: string) => Promise<void>;
   } = {},
 ): Promise<VmResourcesWorld> {
   const secretKey = randomBytes(32);
   const t = await startTestControlPlane(kind, { secretKey });
-  let kube: AgentClusterSim | undefined;
+  let kube = options.kube;
+  const ownKube = kube === undefined;
   const close = async () => {
     try {
       await t.close();
     } finally {
-      await kube?.close();
+      if (ownKube) await kube?.close();
     }
   };
   try {
-    kube = await startAgentClusterSim();
+    kube ??= await startAgentClusterSim();
     const seller = await t.verifiedProvider();
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const response = await t.call<T>(method, path, { as: seller, body });
@@ -74,7 +77,7 @@ export async function startVmResourcesWorld(
     );
     if (peered.inboundPeeringState !== 'INBOUND_PEERING_STATE_READY')
       throw new Error(`peering failed: ${JSON.stringify(peered)}`);
-    await options.onPeered?.(kube, agent.id);
+    await options.onPeered?.(agent.id);
     const { platform } = await call<{ platform: { id: string } }>('POST', '/v1/platform', {
       name: 'pve',
       endpointUrl: options.platform?.endpointUrl ?? 'https://pve.example.test:8006',

@@ -45,8 +45,8 @@ describe.each(DATABASE_KINDS)('snapshots over the API on the %s database', (kind
   afterAll(() => world.close());
 
   const base = () => `/v1/virtual-machines/${vmId}/snapshots`;
-  const call = <T = SnapshotView>(method: string, path: string, body?: unknown) =>
-    world.t.call<{ snapshot: T } & Partial<ErrorBody>>(method, path, { as: buyer, body });
+  const call = (method: string, path: string, body?: unknown) =>
+    world.t.call<{ snapshot: SnapshotView } & Partial<ErrorBody>>(method, path, { as: buyer, body });
 
   async function take(description = ''): Promise<SnapshotView> {
     const created = await call('POST', base(), { description });

@@ -11,13 +11,13 @@ import type { SnapshotRecord, VmSnapshotRepository } from './vm-snapshot.reposit
 import type { SnapshotStatus } from './vm-snapshot-status.js';
 
 /** Each snapshot holds the guest's disk changes since it on the provider's storage: a VM keeps at most this many. */
-export const MAX_SNAPSHOTS_PER_VM = 10;
+const MAX_SNAPSHOTS_PER_VM = 10;
 
 /** The operator's VMSnapshot phases before the Proxmox snapshot exists ('' before it reported). */
 const NOT_TAKEN_PHASES = new Set(['', 'Pending', 'Creating']);
 
 /** The VMSnapshot of a snapshot: `nr-{vmId}-snap-{first 8 hex digits of the snapshot id}`. */
-export function snapshotObjectName(vmId: string, snapshotId: string): string {
+function snapshotObjectName(vmId: string, snapshotId: string): string {
   return `nr-${vmId}-snap-${snapshotId.slice(0, 8)}`;
 }
 
@@ -25,7 +25,7 @@ export function snapshotObjectName(vmId: string, snapshotId: string): string {
  * The Proxmox snapshot's name: a letter first, then letters, digits and `-` (Proxmox's config id), at most
  * 40 characters; the time (UTC) makes it readable in the Proxmox UI, the id's prefix makes it unique.
  */
-export function proxmoxSnapshotName(snapshotId: string, createdAt: Date): string {
+function proxmoxSnapshotName(snapshotId: string, createdAt: Date): string {
   const stamp = createdAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   return `snap-${stamp}-${snapshotId.slice(0, 8)}`;
 }
