@@ -58,7 +58,7 @@ async function spawnUntil(script: string, args: readonly string[], ready: RegExp
 }
 
 async function stop(spawned: Child | undefined): Promise<void> {
-  if (spawned === undefined || spawned.child.exitCode !== null) return;
+  if (spawned?.child.exitCode !== null) return;
   spawned.child.kill('SIGTERM');
   await once(spawned.child, 'exit');
 }
@@ -76,12 +76,12 @@ async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T
 class Api {
   constructor(private readonly baseUrl: string) {}
 
-  async call<T>(
+  async call(
     method: string,
     path: string,
     as?: { token: string; organizationId?: string },
     body?: unknown,
-  ): Promise<{ status: number; body: T }> {
+  ): Promise<{ status: number; body: unknown }> {
     const headers: Record<string, string> = {};
     if (as !== undefined) headers.authorization = `Bearer ${as.token}`;
     if (as?.organizationId !== undefined) headers['x-organization-id'] = as.organizationId;
@@ -91,13 +91,13 @@ class Api {
       headers,
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as T };
+    return { status: response.status, body: await response.json() };
   }
 
   async ok<T>(method: string, path: string, as?: { token: string; organizationId?: string }, body?: unknown) {
-    const response = await this.call<T>(method, path, as, body);
+    const response = await this.call(method, path, as, body);
     if (response.status >= 300) throw new Error(`${method} ${path}: ${JSON.stringify(response.body)}`);
-    return response.body;
+    return response.body as T;
   }
 }
 
@@ -258,6 +258,48 @@ async function seed(
   return { planId: plan.plan.id, regionId: region.id };
 }
 
+interface VmList {
+  virtualMachines: { id: string; provisioningState: string; statusMessage: string }[];
+}
+
+/** When each VM was first seen RUNNING in the customer's list, after its order was sent. */
+async function waitForAllRunning(
+  api: Api,
+  customer: { token: string; organizationId: string },
+  orderedAt: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const runningAfterMs = new Map<string, number>();
+  const lastSeen = new Map<string, string>();
+  const deadline = performance.now() + TIMEOUT_MS;
+  const record = (list: VmList, seen: number) => {
+    for (const vm of list.virtualMachines) {
+      lastSeen.set(vm.id, `${vm.provisioningState}: ${vm.statusMessage.slice(0, 120)}`);
+      if (vm.provisioningState === 'FAILED') throw new Error(`VM ${vm.id} failed: ${vm.statusMessage}`);
+      if (vm.provisioningState === 'RUNNING' && !runningAfterMs.has(vm.id))
+        runningAfterMs.set(vm.id, seen - (orderedAt.get(vm.id) ?? seen));
+    }
+  };
+  while (runningAfterMs.size < ORDERS) {
+    if (performance.now() > deadline) {
+      const states = new Map<string, number>();
+      for (const state of lastSeen.values()) states.set(state, (states.get(state) ?? 0) + 1);
+      throw new Error(
+        `only ${String(runningAfterMs.size)} of ${String(ORDERS)} running after ${String(TIMEOUT_MS)} ms: ${JSON.stringify([...states])}`,
+      );
+    }
+    for (let page = 0; page * 100 < ORDERS; page++) {
+      const list = await api.ok<VmList>(
+        'GET',
+        `/v1/virtual-machines?pageSize=100&page=${String(page)}`,
+        customer,
+      );
+      record(list, performance.now());
+    }
+    await sleep(POLL_MS);
+  }
+  return runningAfterMs;
+}
+
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 }
@@ -350,52 +392,24 @@ export async function ordersBenchmark(): Promise<void> {
       Array.from({ length: CLIENTS }, async () => {
         for (let i = next++; i < ORDERS; i = next++) {
           const sent = performance.now();
-          const response = await api.call<{ virtualMachine: { id: string } }>(
-            'POST',
-            '/v1/virtual-machines',
-            customer,
-            {
-              hostname: `vm-${String(i)}`,
-              planId: offer.planId,
-              regionId: offer.regionId,
-              distro: 'DISTRO_UBUNTU_24_04',
-              sshKeyIds: [key.sshKey.id],
-              idempotencyKey: randomUUID(),
-            },
-          );
+          const response = await api.call('POST', '/v1/virtual-machines', customer, {
+            hostname: `vm-${String(i)}`,
+            planId: offer.planId,
+            regionId: offer.regionId,
+            distro: 'DISTRO_UBUNTU_24_04',
+            sshKeyIds: [key.sshKey.id],
+            idempotencyKey: randomUUID(),
+          });
           if (response.status !== 201)
             throw new Error(`order ${String(i)}: ${JSON.stringify(response.body)}`);
           acceptMs.push(performance.now() - sent);
-          orderedAt.set(response.body.virtualMachine.id, sent);
+          const { virtualMachine } = response.body as { virtualMachine: { id: string } };
+          orderedAt.set(virtualMachine.id, sent);
         }
       }),
     );
     const acceptSeconds = (performance.now() - started) / 1000;
-    const runningAfterMs = new Map<string, number>();
-    const deadline = performance.now() + TIMEOUT_MS;
-    const lastSeen = new Map<string, string>();
-    while (runningAfterMs.size < ORDERS) {
-      if (performance.now() > deadline) {
-        const states = new Map<string, number>();
-        for (const state of lastSeen.values()) states.set(state, (states.get(state) ?? 0) + 1);
-        throw new Error(
-          `only ${String(runningAfterMs.size)} of ${String(ORDERS)} running after ${String(TIMEOUT_MS)} ms: ${JSON.stringify([...states])}`,
-        );
-      }
-      for (let page = 0; page * 100 < ORDERS; page++) {
-        const list = await api.ok<{
-          virtualMachines: { id: string; provisioningState: string; statusMessage: string }[];
-        }>('GET', `/v1/virtual-machines?pageSize=100&page=${String(page)}`, customer);
-        const seen = performance.now();
-        for (const vm of list.virtualMachines) {
-          lastSeen.set(vm.id, `${vm.provisioningState}: ${vm.statusMessage.slice(0, 120)}`);
-          if (vm.provisioningState === 'FAILED') throw new Error(`VM ${vm.id} failed: ${vm.statusMessage}`);
-          if (vm.provisioningState === 'RUNNING' && !runningAfterMs.has(vm.id))
-            runningAfterMs.set(vm.id, seen - (orderedAt.get(vm.id) ?? seen));
-        }
-      }
-      await sleep(POLL_MS);
-    }
+    const runningAfterMs = await waitForAllRunning(api, customer, orderedAt);
     const allRunningSeconds = (performance.now() - started) / 1000;
     const accept = [...acceptMs].sort((a, b) => a - b);
     const toRunning = [...runningAfterMs.values()].sort((a, b) => a - b);

@@ -261,7 +261,9 @@ describe('preflight', () => {
     expect(left?.subChecks.filter((c) => !c.passed).map((c) => c.code)).toEqual([
       'NODE_CAPACITY_LEFT_MEMORY',
     ]);
-    expect(left?.subChecks.find((c) => !c.passed)?.note).toContain('memory: 30.0 GiB of 32.0 GiB sellable is sold');
+    expect(left?.subChecks.find((c) => !c.passed)?.note).toContain(
+      'memory: 30.0 GiB of 32.0 GiB sellable is sold',
+    );
   });
 
   it('lets overallocation sell more in total but never a bigger VM', () => {

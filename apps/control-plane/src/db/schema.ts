@@ -420,7 +420,7 @@ export type VmDesiredState = 'PRESENT' | 'ABSENT';
 export type VmPowerState = 'Running' | 'Stopped';
 
 /** A customer's VM (migration 0009): ordered, wanted and observed state. */
-export interface VirtualMachineTable {
+interface VirtualMachineTable {
   id: string;
   client_organization_id: string;
   provider_organization_id: string;

@@ -1,1 +1,1 @@
-export { Dispatcher, type DispatcherDeps, type DispatcherOptions } from './dispatcher.js';
+export { Dispatcher } from './dispatcher.js';

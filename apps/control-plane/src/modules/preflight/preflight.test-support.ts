@@ -20,7 +20,7 @@ export async function settlePreflight(t: TestControlPlane, provider: Caller): Pr
   if (evaluated.status !== 200) throw new Error(`preflight failed: ${JSON.stringify(evaluated.body)}`);
 }
 
-export const ROOMY_NODE: NodeReport = { cpuCores: 8, memoryGib: 32, storageGib: 500 };
+const ROOMY_NODE: NodeReport = { cpuCores: 8, memoryGib: 32, storageGib: 500 };
 
 export async function createReadyOffer(
   t: TestControlPlane,
