@@ -8,7 +8,8 @@ import { consoleSecretAssociatedData } from '../vm-console/index.js';
 import type { AgentCluster } from './agent-cluster.js';
 import type { ResourceDispatchOutcome, ResourceKind } from './resource-kind.js';
 import { vmOwnerReference, withdrawObject } from './resource-kind.js';
-import { fromNow, ResourceLeases, type LeasedResource } from './resource-leases.js';
+import { fromNow } from './lease-results.js';
+import { ResourceLeases, type LeasedResource } from './resource-leases.js';
 import { FIELD_MANAGER, proxmoxVmName, VM_ID_LABEL } from './vm-order.js';
 
 /**

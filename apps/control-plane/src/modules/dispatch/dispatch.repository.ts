@@ -1,8 +1,9 @@
 import type { Condition } from '@noderings/kube';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { VmDesiredState } from '../../db/schema.js';
+import { fromNow, LeaseResults } from './lease-results.js';
 import type { WantedVm } from './vm-order.js';
 
 /** What the agent cluster last reported on a VM's ProxmoxVM. */
@@ -24,21 +25,15 @@ export interface VmDispatchState {
   readonly finished: boolean;
 }
 
-/** How a dispatch's result was recorded. */
-export type DispatchRecord =
-  /** The lease had expired and another replica took the VM: it records its own result. */
-  | 'lease-lost'
-  /** The VM changed while it was dispatched: it is due again at once. */
-  | 'changed'
-  | 'dispatched';
-
 /**
  * Leases, schedules and results of the dispatcher, and what status sync writes. Every time a decision
  * between replicas depends on is the database's `now()`, so replicas' clocks need not agree; `at`
  * parameters are only recorded.
  */
-export class DispatchRepository {
-  constructor(private readonly db: Db) {}
+export class DispatchRepository extends LeaseResults<'virtual_machines'> {
+  constructor(db: Db) {
+    super(db, 'virtual_machines');
+  }
 
   /**
    * Takes up to `limit` VMs whose wanted state has not been dispatched, that are due, and that no live
@@ -120,53 +115,6 @@ export class DispatchRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /**
-   * Records that `generation` is in the agent cluster and lets the lease go. Compare-and-set: if the VM
-   * changed meanwhile, what was applied is already old, and the VM stays due.
-   */
-  async markDispatched(id: string, owner: string, generation: number): Promise<DispatchRecord> {
-    const row = await this.db
-      .updateTable('virtual_machines')
-      .set({
-        dispatched_generation: sql<number>`CASE WHEN generation = ${generation}::int THEN generation ELSE dispatched_generation END`,
-        dispatch_attempts: 0,
-        dispatch_error: '',
-        lease_owner: null,
-        lease_until: null,
-      })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .returning(sql<boolean>`generation = ${generation}::int`.as('current'))
-      .executeTakeFirst();
-    if (row === undefined) return 'lease-lost';
-    return row.current ? 'dispatched' : 'changed';
-  }
-
-  /** A failed try: the VM is due again after `retryInMs`, and the API shows `reason` meanwhile. */
-  async recordFailure(id: string, owner: string, retryInMs: number, reason: string): Promise<void> {
-    await this.db
-      .updateTable('virtual_machines')
-      .set((eb) => ({
-        dispatch_attempts: eb('dispatch_attempts', '+', 1),
-        next_dispatch_at: fromNow(retryInMs),
-        dispatch_error: reason,
-        lease_owner: null,
-        lease_until: null,
-      }))
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
-  }
-
-  async releaseLease(id: string, owner: string): Promise<void> {
-    await this.db
-      .updateTable('virtual_machines')
-      .set({ lease_owner: null, lease_until: null })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
-  }
-
   /** The last step of a deletion, once the ProxmoxVM is gone, its Secret deleted and its claim released. */
   async markFinished(id: string, owner: string, at: Date): Promise<boolean> {
     const result = await this.db
@@ -200,22 +148,6 @@ export class DispatchRepository {
       .where('deleted_at', 'is', null)
       .where('desired_state', '=', desiredState)
       .whereRef('dispatched_generation', '>=', 'generation')
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  /**
-   * A VM waiting for its next try is due at once: what it waited for (its ProxmoxVM to be gone) has
-   * happened, and its backoff may have grown long meanwhile.
-   */
-  async dueNow(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('virtual_machines')
-      .set({ dispatch_attempts: 0, next_dispatch_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .whereRef('dispatched_generation', '<', 'generation')
-      .where('next_dispatch_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
@@ -300,8 +232,4 @@ export class DispatchRepository {
       .execute();
     return new Map(rows.map((r) => [r.id, r.deleted_at !== null]));
   }
-}
-
-function fromNow(ms: number): RawBuilder<Date> {
-  return sql<Date>`now() + make_interval(secs => ${ms / 1000}::float8)`;
 }

@@ -1,8 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 
-import type { Db } from '../../db/database.js';
 import type { VmDesiredState } from '../../db/schema.js';
-import type { DispatchRecord } from './dispatch.repository.js';
+import { fromNow, LeaseResults } from './lease-results.js';
 
 /** The tables of a VM's resources in its agent cluster: each row one custom resource, wanted and observed. */
 export type ResourceTable = 'vm_snapshots' | 'vm_backups' | 'vm_console_sessions';
@@ -37,12 +36,7 @@ export interface ResourceState {
  * DispatchRepository): SKIP LOCKED leases, compare-and-set results, backoff, and every time decision
  * by the database's clock.
  */
-export class ResourceLeases {
-  constructor(
-    private readonly db: Db,
-    readonly table: ResourceTable,
-  ) {}
-
+export class ResourceLeases extends LeaseResults<ResourceTable> {
   /** Takes up to `limit` due rows that no live lease holds. */
   async leaseDue(owner: string, leaseMs: number, limit: number): Promise<LeasedResource[]> {
     const { table } = this;
@@ -103,50 +97,6 @@ export class ResourceLeases {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Records that `generation` is in the agent cluster and lets the lease go (compare-and-set). */
-  async markDispatched(id: string, owner: string, generation: number): Promise<DispatchRecord> {
-    const row = await this.db
-      .updateTable(this.table)
-      .set({
-        dispatched_generation: sql<number>`CASE WHEN generation = ${generation}::int THEN generation ELSE dispatched_generation END`,
-        dispatch_attempts: 0,
-        dispatch_error: '',
-        lease_owner: null,
-        lease_until: null,
-      })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .returning(sql<boolean>`generation = ${generation}::int`.as('current'))
-      .executeTakeFirst();
-    if (row === undefined) return 'lease-lost';
-    return row.current ? 'dispatched' : 'changed';
-  }
-
-  /** A failed try: due again after `retryInMs`, with `reason` to show meanwhile. */
-  async recordFailure(id: string, owner: string, retryInMs: number, reason: string): Promise<void> {
-    await this.db
-      .updateTable(this.table)
-      .set((eb) => ({
-        dispatch_attempts: eb('dispatch_attempts', '+', 1),
-        next_dispatch_at: fromNow(retryInMs),
-        dispatch_error: reason,
-        lease_owner: null,
-        lease_until: null,
-      }))
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
-  }
-
-  async releaseLease(id: string, owner: string): Promise<void> {
-    await this.db
-      .updateTable(this.table)
-      .set({ lease_owner: null, lease_until: null })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
-  }
-
   /** A deleted object of a row that still wants it gone: its deletion is dispatched again. */
   async redispatch(id: string): Promise<boolean> {
     const result = await this.db
@@ -156,19 +106,6 @@ export class ResourceLeases {
       .where('deleted_at', 'is', null)
       .where('desired_state', '=', 'ABSENT')
       .whereRef('dispatched_generation', '>=', 'generation')
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  /** A row waiting for its next try is due at once: what it waited for has happened. */
-  async dueNow(id: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable(this.table)
-      .set({ dispatch_attempts: 0, next_dispatch_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .whereRef('dispatched_generation', '<', 'generation')
-      .where('next_dispatch_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
@@ -222,8 +159,4 @@ export class ResourceLeases {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
-}
-
-export function fromNow(ms: number): RawBuilder<Date> {
-  return sql<Date>`now() + make_interval(secs => ${ms / 1000}::float8)`;
 }
