@@ -201,3 +201,12 @@ export type {
   PositionedFirewallRule,
 } from './firewall-compiler.js';
 export { compileFirewallRules } from './firewall-compiler.js';
+export type { ForwardingDecision } from './metric-forwarding.js';
+export {
+  FORWARDED_FAMILIES,
+  FORWARDED_FAMILY_PREFIXES,
+  forwardingDecision,
+  forwardingPatterns,
+  GUEST_DROPPED_FAMILIES,
+  NR_GUEST_NAME_PREFIX,
+} from './metric-forwarding.js';
