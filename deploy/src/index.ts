@@ -7,3 +7,5 @@ export {
 } from './agent-stack-options.js';
 export { renderAgentStack } from './agent-stack.js';
 export { toYaml } from './manifest-yaml.js';
+export type { MetricsForwardingOptions } from './metrics-forwarding-config.js';
+export { renderAlloyConfig, renderPrometheusConfig } from './metrics-forwarding-config.js';
