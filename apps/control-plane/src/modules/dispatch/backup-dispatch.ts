@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { AgentCluster } from './agent-cluster.js';
 import type { ResourceDispatchOutcome, ResourceKind } from './resource-kind.js';
+import { finishedColumns } from './lease-results.js';
 import { ResourceLeases, type LeasedResource } from './resource-leases.js';
 import { FIELD_MANAGER, vmIdOfName } from './vm-order.js';
 
@@ -132,19 +133,12 @@ export class BackupDispatch implements ResourceKind<VMBackup> {
   async finish(id: string, owner: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('vm_backups')
-      .set((eb) => ({
+      .set({
+        ...finishedColumns(at),
         // Asked for, or gone with its VM (the garbage collector may be first): DELETED; else pruned.
         removal: sql`CASE WHEN desired_state = 'ABSENT' OR EXISTS (SELECT 1 FROM virtual_machines v
-            WHERE v.id = vm_id AND v.desired_state = 'ABSENT') THEN 'DELETED' ELSE 'EXPIRED' END`,
-        desired_state: 'ABSENT',
-        deleted_at: at,
-        updated_at: at,
-        dispatched_generation: eb.ref('generation'),
-        dispatch_attempts: 0,
-        dispatch_error: '',
-        lease_owner: null,
-        lease_until: null,
-      }))
+      WHERE v.id = vm_id AND v.desired_state = 'ABSENT') THEN 'DELETED' ELSE 'EXPIRED' END`,
+      })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .where('deleted_at', 'is', null)

@@ -8,7 +8,7 @@ import { consoleSecretAssociatedData } from '../vm-console/index.js';
 import type { AgentCluster } from './agent-cluster.js';
 import type { ResourceDispatchOutcome, ResourceKind } from './resource-kind.js';
 import { vmOwnerReference, withdrawObject } from './resource-kind.js';
-import { fromNow } from './lease-results.js';
+import { finishedColumns, fromNow } from './lease-results.js';
 import { ResourceLeases, type LeasedResource } from './resource-leases.js';
 import { FIELD_MANAGER, proxmoxVmName, VM_ID_LABEL } from './vm-order.js';
 
@@ -71,18 +71,7 @@ export class ConsoleDispatch implements ResourceKind<VNCRequest> {
   async finish(id: string, owner: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('vm_console_sessions')
-      .set((eb) => ({
-        desired_state: 'ABSENT',
-        deleted_at: at,
-        updated_at: at,
-        ticket_ciphertext: null,
-        password_ciphertext: null,
-        dispatched_generation: eb.ref('generation'),
-        dispatch_attempts: 0,
-        dispatch_error: '',
-        lease_owner: null,
-        lease_until: null,
-      }))
+      .set({ ...finishedColumns(at), ticket_ciphertext: null, password_ciphertext: null })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .where('deleted_at', 'is', null)

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { VmDesiredState } from '../../db/schema.js';
-import { fromNow, LeaseResults } from './lease-results.js';
+import { finishedColumns, fromNow, LeaseResults } from './lease-results.js';
 import type { WantedVm } from './vm-order.js';
 
 /** What the agent cluster last reported on a VM's ProxmoxVM. */
@@ -119,15 +119,7 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
   async markFinished(id: string, owner: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('virtual_machines')
-      .set((eb) => ({
-        deleted_at: at,
-        updated_at: at,
-        dispatched_generation: eb.ref('generation'),
-        dispatch_attempts: 0,
-        dispatch_error: '',
-        lease_owner: null,
-        lease_until: null,
-      }))
+      .set(finishedColumns(at))
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .where('desired_state', '=', 'ABSENT')

@@ -19,6 +19,23 @@ export function fromNow(ms: number): RawBuilder<Date> {
 }
 
 /**
+ * The columns of a row whose deletion is finished: it is no longer wanted, nothing is left to dispatch, and
+ * no lease holds it. Each kind adds its own (a backup's removal reason, a console session's sealed ticket).
+ */
+export function finishedColumns(at: Date) {
+  return {
+    desired_state: 'ABSENT' as const,
+    deleted_at: at,
+    updated_at: at,
+    dispatched_generation: sql<number>`generation`,
+    dispatch_attempts: 0,
+    dispatch_error: '',
+    lease_owner: null,
+    lease_until: null,
+  };
+}
+
+/**
  * What every dispatched table records the same way: a result under the lease (compare-and-set on the
  * generation), a failure with its backoff, a lease let go, and a wait cut short.
  */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { AgentCluster } from './agent-cluster.js';
 import type { ResourceDispatchOutcome, ResourceKind } from './resource-kind.js';
 import { vmOwnerReference, withdrawObject } from './resource-kind.js';
+import { finishedColumns } from './lease-results.js';
 import { ResourceLeases, type LeasedResource } from './resource-leases.js';
 import { FIELD_MANAGER, proxmoxVmName, VM_ID_LABEL } from './vm-order.js';
 
@@ -65,16 +66,7 @@ export class SnapshotDispatch implements ResourceKind<VMSnapshot> {
   async finish(id: string, owner: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('vm_snapshots')
-      .set((eb) => ({
-        desired_state: 'ABSENT',
-        deleted_at: at,
-        updated_at: at,
-        dispatched_generation: eb.ref('generation'),
-        dispatch_attempts: 0,
-        dispatch_error: '',
-        lease_owner: null,
-        lease_until: null,
-      }))
+      .set(finishedColumns(at))
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .where('deleted_at', 'is', null)
