@@ -17,6 +17,7 @@ export interface ParsedOptions {
   readonly installScriptUrl: string | undefined;
   readonly peeringApiServerUrl: string | undefined;
   readonly preflightIntervalSeconds: number | undefined;
+  readonly metricsSilenceSeconds: number | undefined;
 }
 
 export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy]
@@ -32,6 +33,7 @@ environment:
   NR_PEERING_API_SERVER_URL  https URL agent clusters peer with (written into their peering kubeconfig)
   NR_INSTALL_SCRIPT_URL      https URL of the agent installer in install commands (default https://get.nrings.io)
   NR_PREFLIGHT_INTERVAL_SECONDS  how often every plan's preflight is re-evaluated (default 60; 0: only after changes)
+  NR_METRICS_SILENCE_SECONDS     after how long without pve_up a platform and its nodes are offline (default 120)
   LOG_LEVEL           pino level (default info)`;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -82,6 +84,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
     installScriptUrl: httpsUrl(env.NR_INSTALL_SCRIPT_URL, 'NR_INSTALL_SCRIPT_URL'),
     peeringApiServerUrl: httpsUrl(env.NR_PEERING_API_SERVER_URL, 'NR_PEERING_API_SERVER_URL'),
     preflightIntervalSeconds: seconds(env.NR_PREFLIGHT_INTERVAL_SECONDS, 'NR_PREFLIGHT_INTERVAL_SECONDS'),
+    metricsSilenceSeconds: positive(
+      seconds(env.NR_METRICS_SILENCE_SECONDS, 'NR_METRICS_SILENCE_SECONDS'),
+      'NR_METRICS_SILENCE_SECONDS',
+    ),
   };
 }
 
@@ -92,6 +98,11 @@ function seconds(value: string | undefined, name: string): number | undefined {
   if (!/^\d+$/.test(value) || n > 86_400)
     throw new UsageError(`${name} must be a whole number of seconds up to 86400`);
   return n;
+}
+
+function positive(value: number | undefined, name: string): number | undefined {
+  if (value === 0) throw new UsageError(`${name} must be at least 1`);
+  return value;
 }
 
 function parseListen(text: string): { host: string; port: number } {

@@ -30,6 +30,8 @@ export interface ControlPlaneOptions {
   readonly peeringApiServerUrl?: string;
   /** How often every plan's preflight is re-evaluated besides after changes (default 60); 0 turns it off. */
   readonly preflightIntervalSeconds?: number;
+  /** After how long without pve_up a platform and its nodes are offline (default 120). */
+  readonly metricsSilenceSeconds?: number;
 }
 
 export interface ControlPlane {
@@ -46,6 +48,11 @@ const DEFAULT_INSTALL_SCRIPT_URL = 'https://get.nrings.io';
 /** A reserved name (RFC 6761): a deployment that forgot to set the real one fails visibly. */
 const DEFAULT_PEERING_API_SERVER_URL = 'https://peering.noderings.invalid:6443';
 const DEFAULT_PREFLIGHT_INTERVAL_SECONDS = 60;
+/** Four missed 30-second scrapes. */
+const DEFAULT_METRICS_SILENCE_SECONDS = 120;
+/** Remote-write requests: Prometheus sends at most 2,000 samples per request by default (~100 KiB). */
+const MAX_REMOTE_WRITE_COMPRESSED_BYTES = 8 * 1024 * 1024;
+const MAX_REMOTE_WRITE_DECOMPRESSED_BYTES = 32 * 1024 * 1024;
 const VERSION = '0.1.0';
 
 /** Secret values must never reach a log line, whatever a future log call passes in. */
@@ -91,6 +98,11 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       installScriptUrl: options.installScriptUrl ?? DEFAULT_INSTALL_SCRIPT_URL,
       peeringApiServerUrl: options.peeringApiServerUrl ?? DEFAULT_PEERING_API_SERVER_URL,
       preflightIntervalSeconds: options.preflightIntervalSeconds ?? DEFAULT_PREFLIGHT_INTERVAL_SECONDS,
+      metrics: {
+        silenceSeconds: options.metricsSilenceSeconds ?? DEFAULT_METRICS_SILENCE_SECONDS,
+        maxCompressedBytes: MAX_REMOTE_WRITE_COMPRESSED_BYTES,
+        maxDecompressedBytes: MAX_REMOTE_WRITE_DECOMPRESSED_BYTES,
+      },
     });
     if (options.admin !== undefined)
       await services.auth.bootstrapStaff(options.admin.email, options.admin.password);
@@ -100,6 +112,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     });
     services.preflight.start();
     services.dispatcher.start();
+    services.metrics.start();
     let closing: Promise<void> | undefined;
     return {
       url: address,
@@ -109,6 +122,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         (closing ??= (async () => {
           await app.close();
           await services.dispatcher.stop();
+          await services.metrics.stop();
           await services.preflight.stop();
           await db.destroy();
         })()),

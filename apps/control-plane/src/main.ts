@@ -5,13 +5,15 @@ import { loadSecretKey } from './crypto/secret-key.js';
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const secretKey = await loadSecretKey({ fromEnv: options.secretKeyFromEnv, keyFile: options.keyFile });
-  const { installScriptUrl, peeringApiServerUrl, preflightIntervalSeconds, ...rest } = options;
+  const { installScriptUrl, peeringApiServerUrl, preflightIntervalSeconds, metricsSilenceSeconds, ...rest } =
+    options;
   const cp = await startControlPlane({
     ...rest,
     secretKey,
     ...(installScriptUrl !== undefined && { installScriptUrl }),
     ...(peeringApiServerUrl !== undefined && { peeringApiServerUrl }),
     ...(preflightIntervalSeconds !== undefined && { preflightIntervalSeconds }),
+    ...(metricsSilenceSeconds !== undefined && { metricsSilenceSeconds }),
   });
   cp.logger.info({ url: cp.url }, 'control plane listening');
   await new Promise<void>((resolve) => {

@@ -210,3 +210,5 @@ export {
   GUEST_DROPPED_FAMILIES,
   NR_GUEST_NAME_PREFIX,
 } from './metric-forwarding.js';
+export type { PeriodBounds } from './billing-period.js';
+export { billingPeriodAt, previousBillingPeriod } from './billing-period.js';

@@ -455,6 +455,9 @@ interface VirtualMachineTable {
   observed_conditions: ColumnType<unknown[], string | undefined, string>;
   observed_generation: Generated<number>;
   observed_at: NullableTimestamp;
+  /** The guest's power state as the hypervisor's metrics last reported it (migration 0013). */
+  reported_power_state: VmPowerState | null;
+  reported_power_state_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -594,6 +597,55 @@ interface VmConsoleSessionTable extends ResourceDispatchColumns {
   expires_at: NullableTimestamp;
 }
 
+/** An agent's metrics write credential (migration 0013); only token hashes are stored. */
+interface MetricsWriteCredentialTable {
+  id: Generated<string>;
+  organization_id: string;
+  agent_id: string;
+  name: string;
+  token_hash: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  previous_token_hash: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  previous_valid_until: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  rotated_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** The last pve_up of a host (`node/pve1`, `cluster/prod`) behind a platform's endpoint. */
+interface PlatformMetricHostTable {
+  platform_id: string;
+  host: string;
+  up: boolean;
+  sampled_at: Timestamp;
+}
+
+/** The last sample applied for a VM's series (`cpu`, `netOut`, …). */
+interface VmMetricCursorTable {
+  vm_id: string;
+  metric: string;
+  sampled_at: NullableTimestamp;
+  value: number | null;
+}
+
+interface VmMetricRollupTable {
+  vm_id: string;
+  metric: string;
+  resolution_seconds: number;
+  bucket: Timestamp;
+  sum: number;
+  count: number;
+  max: number;
+}
+
+interface VmBandwidthUsageTable {
+  vm_id: string;
+  hour: Timestamp;
+  direction: 'egress' | 'ingress';
+  /** bigint: read as text by pg, as a number by PGlite. */
+  bytes: ColumnType<string | number, number, number>;
+}
+
 export interface Database {
   users: UserTable;
   organizations: OrganizationTable;
@@ -638,4 +690,9 @@ export interface Database {
   vm_backup_policies: VmBackupPolicyTable;
   vm_backups: VmBackupTable;
   vm_console_sessions: VmConsoleSessionTable;
+  metrics_write_credentials: MetricsWriteCredentialTable;
+  platform_metric_hosts: PlatformMetricHostTable;
+  vm_metric_cursors: VmMetricCursorTable;
+  vm_metric_rollups: VmMetricRollupTable;
+  vm_bandwidth_usage: VmBandwidthUsageTable;
 }

@@ -78,7 +78,7 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'The request body must be application/json.';
+      return 'The request body must be application/json (remote-write at /api/v1/write: application/x-protobuf, snappy).';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.';
     default:

@@ -89,6 +89,18 @@ import {
 import { VmSnapshotRepository, vmSnapshotRoutes, VmSnapshotService } from './vm-snapshots/index.js';
 import { VmBackupRepository, vmBackupRoutes, VmBackupService } from './vm-backups/index.js';
 import { VmConsoleRepository, vmConsoleRoutes, VmConsoleService } from './vm-console/index.js';
+import {
+  MetricsCredentialRepository,
+  metricsCredentialRoutes,
+  MetricsCredentialService,
+  MetricsIngestRepository,
+  MetricsIngestService,
+  MetricsWorker,
+  remoteWriteRoutes,
+  VmMetricsRepository,
+  vmMetricsRoutes,
+  VmMetricsService,
+} from './metrics/index.js';
 
 export interface ModuleSettings {
   readonly db: Db;
@@ -102,6 +114,12 @@ export interface ModuleSettings {
   readonly peeringApiServerUrl: string;
   /** How often every plan's preflight is re-evaluated besides after changes; 0 turns that off. */
   readonly preflightIntervalSeconds: number;
+  /** Metrics ingest: when a silent platform turns offline, and the size limits of a remote-write request. */
+  readonly metrics: {
+    readonly silenceSeconds: number;
+    readonly maxCompressedBytes: number;
+    readonly maxDecompressedBytes: number;
+  };
 }
 
 /** The services the workers of later issues (dispatcher, cloud-init compiler) reach beyond the routes. */
@@ -117,6 +135,8 @@ export interface Services {
   readonly preflight: PreflightWorker;
   /** Carries VMs' wanted state into agent clusters and their status back; started and stopped with the server. */
   readonly dispatcher: Dispatcher;
+  /** Turns silent platforms and nodes offline and prunes old chart points; started and stopped with the server. */
+  readonly metrics: MetricsWorker;
 }
 
 /** The claim service alone, for the order flow and for benchmarks that drive it without HTTP. */
@@ -315,5 +335,36 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
       newId: randomUUID,
     }),
   });
-  return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker, dispatcher };
+  // Metrics: credentials, remote-write ingest, and what customers read of it.
+  const metricsCredentials = new MetricsCredentialRepository(db);
+  await app.register(metricsCredentialRoutes, {
+    credentials: new MetricsCredentialService({ credentials: metricsCredentials, now }),
+  });
+  const metricsIngest = new MetricsIngestRepository(db);
+  const capacityChanged = (organizationId: string) => {
+    preflightWorker.request(organizationId);
+  };
+  await app.register(remoteWriteRoutes, {
+    maxCompressedBytes: settings.metrics.maxCompressedBytes,
+    ingest: new MetricsIngestService({
+      credentials: metricsCredentials,
+      ingest: metricsIngest,
+      now,
+      silenceSeconds: settings.metrics.silenceSeconds,
+      limits: settings.metrics,
+      capacityChanged,
+      logger: app.log,
+    }),
+  });
+  await app.register(vmMetricsRoutes, {
+    metrics: new VmMetricsService({ metrics: new VmMetricsRepository(db), now }),
+  });
+  const metrics = new MetricsWorker({
+    ingest: metricsIngest,
+    now,
+    silenceSeconds: settings.metrics.silenceSeconds,
+    capacityChanged,
+    logger: app.log,
+  });
+  return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker, dispatcher, metrics };
 }

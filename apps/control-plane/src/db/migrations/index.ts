@@ -12,6 +12,7 @@ import * as virtualMachines from './0009-virtual-machines.js';
 import * as firewallAndSmtp from './0010-firewall-and-smtp.js';
 import * as snapshotsBackupsConsole from './0011-snapshots-backups-console.js';
 import * as vmReinstall from './0012-vm-reinstall.js';
+import * as metrics from './0013-metrics.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -27,4 +28,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-firewall-and-smtp': { up: firewallAndSmtp.up },
   '0011-snapshots-backups-console': { up: snapshotsBackupsConsole.up },
   '0012-vm-reinstall': { up: vmReinstall.up },
+  '0013-metrics': { up: metrics.up },
 };

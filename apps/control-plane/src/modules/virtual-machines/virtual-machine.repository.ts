@@ -39,6 +39,9 @@ export interface VirtualMachineRecord {
   readonly observedPowerState: string;
   readonly observedMessage: string;
   readonly observedAt: Date | undefined;
+  /** The guest's power state as the hypervisor's metrics last reported it, and when. */
+  readonly reportedPowerState: VmPowerState | undefined;
+  readonly reportedPowerStateAt: Date | undefined;
   readonly ipv4: string | undefined;
   readonly ipv6: string | undefined;
   readonly createdAt: Date;
@@ -159,6 +162,8 @@ function toRecord(r: Row): VirtualMachineRecord {
     observedPowerState: r.observed_power_state,
     observedMessage: r.observed_message,
     observedAt: r.observed_at ?? undefined,
+    reportedPowerState: r.reported_power_state ?? undefined,
+    reportedPowerStateAt: r.reported_power_state_at ?? undefined,
     ipv4: r.ipv4 ?? undefined,
     ipv6: r.ipv6 ?? undefined,
     createdAt: r.created_at,

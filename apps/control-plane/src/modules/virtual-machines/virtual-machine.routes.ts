@@ -114,6 +114,10 @@ export const vmView = z
       .enum(PROVISIONING_STATES)
       .describe('Where the VM is on its way: WAITING_FOR_AGENT while the agent cluster cannot be reached.'),
     statusMessage: z.string().describe("Why, in the agent's or Proxmox's own words when it failed."),
+    powerState: z
+      .enum(['POWER_STATE_RUNNING', 'POWER_STATE_STOPPED', 'POWER_STATE_UNKNOWN'])
+      .describe("The guest's power as the hypervisor's metrics last reported it (UNKNOWN before any report)."),
+    powerStateTime: z.iso.datetime().nullable().describe('When the power state was last reported.'),
     cpu: z.number().int(),
     memory: z.number().int().describe('MiB.'),
     storage: z.number().int().describe('GiB.'),
@@ -175,6 +179,13 @@ export function toVmView(vm: VirtualMachineRecord): z.infer<typeof vmView> {
     operationStatus: operationStatus(state),
     provisioningState: state,
     statusMessage: vm.dispatchError !== '' ? vm.dispatchError : vm.observedMessage,
+    powerState:
+      vm.reportedPowerState === undefined
+        ? 'POWER_STATE_UNKNOWN'
+        : vm.reportedPowerState === 'Running'
+          ? 'POWER_STATE_RUNNING'
+          : 'POWER_STATE_STOPPED',
+    powerStateTime: vm.reportedPowerStateAt?.toISOString() ?? null,
     cpu: numberIn(vm.spec, 'cpu', 'cores'),
     memory: numberIn(vm.spec, 'memoryMiB'),
     storage: numberIn(vm.spec, 'disk', 'sizeGiB'),

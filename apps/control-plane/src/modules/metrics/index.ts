@@ -1,0 +1,10 @@
+export { MetricsCredentialRepository } from './metrics-credential.repository.js';
+export { metricsCredentialRoutes } from './metrics-credential.routes.js';
+export { MetricsCredentialService } from './metrics-credential.service.js';
+export { MetricsIngestRepository } from './metrics-ingest.repository.js';
+export { MetricsIngestService } from './metrics-ingest.service.js';
+export { MetricsWorker } from './metrics.worker.js';
+export { remoteWriteRoutes } from './remote-write.routes.js';
+export { VmMetricsRepository } from './vm-metrics.repository.js';
+export { vmMetricsRoutes } from './vm-metrics.routes.js';
+export { VmMetricsService } from './vm-metrics.service.js';

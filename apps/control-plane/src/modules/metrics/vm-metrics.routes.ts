@@ -1,0 +1,125 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { idParams } from '../../http/id-params.js';
+import { tenantOf } from '../../http/principal.js';
+import type { RouteAccess } from '../../http/route-access.js';
+import { CHART_SERIES, type VmMetricsService } from './vm-metrics.service.js';
+
+const CUSTOMER: RouteAccess = { kind: 'tenant' };
+const tags = ['VirtualMachineService'];
+/** Billing "GB", as providers price traffic: 10^9 bytes. */
+const GB = 1e9;
+
+const rate = z.number().optional();
+const chartView = z
+  .object({
+    series: z.enum(CHART_SERIES),
+    resolutionSeconds: z.number().int(),
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
+    points: z.array(
+      z.object({
+        time: z.iso.datetime().describe('Start of the bucket.'),
+        cpuUsageRatio: rate.describe('Average share of the vCPUs in use, 0–1.'),
+        cpuUsageRatioMax: rate,
+        memoryUsedBytes: rate,
+        memoryUsedBytesMax: rate,
+        networkReceiveBytesPerSecond: rate,
+        networkTransmitBytesPerSecond: rate,
+        diskReadBytesPerSecond: rate,
+        diskWriteBytesPerSecond: rate,
+      }),
+    ),
+  })
+  .meta({ id: 'VirtualMachineMetrics' });
+
+const periodView = z.object({
+  start: z.iso.datetime(),
+  end: z.iso.datetime(),
+  egressBytes: z.number().int(),
+  ingressBytes: z.number().int(),
+  egressGb: z.number().describe('GB = 10^9 bytes.'),
+  ingressGb: z.number(),
+});
+
+const bandwidthView = z
+  .object({
+    period: z.string().describe("The plan's bandwidthPeriod: the allowance applies to each."),
+    allowanceGb: z.number().int().describe('Egress included per period; 0 is unlimited.'),
+    periods: z.array(periodView).describe('The current period first.'),
+  })
+  .meta({ id: 'VirtualMachineBandwidthUsage' });
+
+/** A customer's VM usage charts and traffic, from the metrics its provider's agent forwards. */
+export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsService }> = (
+  app,
+  { metrics },
+  done,
+) => {
+  app.get(
+    '/v1/virtual-machines/:id/metrics',
+    {
+      config: { access: CUSTOMER },
+      schema: {
+        tags,
+        summary: 'Usage chart points: 1-minute points for the last 48 hours, 1-hour points for 90 days.',
+        params: idParams,
+        querystring: z.object({
+          series: z.enum(CHART_SERIES),
+          from: z.iso.datetime({ offset: true }).optional().describe('Default: an hour before to.'),
+          to: z.iso.datetime({ offset: true }).optional().describe('Default: now.'),
+        }),
+        response: { 200: chartView },
+      },
+    },
+    async (request) => {
+      const { series, from, to } = request.query;
+      const chart = await metrics.chart(tenantOf(request).organizationId, request.params.id, {
+        series,
+        from: from === undefined ? undefined : new Date(from),
+        to: to === undefined ? undefined : new Date(to),
+      });
+      return {
+        ...chart,
+        from: chart.from.toISOString(),
+        to: chart.to.toISOString(),
+        points: chart.points.map((p) => ({ ...p, time: p.time.toISOString() })),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/virtual-machines/:id/bandwidth-usage',
+    {
+      config: { access: CUSTOMER },
+      schema: {
+        tags,
+        summary: "Traffic per billing period of the VM's plan (egress is transmitted, ingress received).",
+        params: idParams,
+        querystring: z.object({ periods: z.coerce.number().int().min(1).max(24).default(1) }),
+        response: { 200: bandwidthView },
+      },
+    },
+    async (request) => {
+      const usage = await metrics.bandwidth(
+        tenantOf(request).organizationId,
+        request.params.id,
+        request.query.periods,
+      );
+      return {
+        period: usage.period,
+        allowanceGb: usage.allowanceGb,
+        periods: usage.periods.map((p) => ({
+          start: p.start.toISOString(),
+          end: p.end.toISOString(),
+          egressBytes: p.egressBytes,
+          ingressBytes: p.ingressBytes,
+          egressGb: p.egressBytes / GB,
+          ingressGb: p.ingressBytes / GB,
+        })),
+      };
+    },
+  );
+  done();
+};
