@@ -52,6 +52,7 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
     [/^\/v1\/firewall\/rules\/\{id\}/, ids.firewallRule],
     [/^\/v1\/firewall\/address-groups\/\{id\}/, ids.addressGroup],
     [/^\/v1\/provider\/network\/smtp-outbound-policies\/\{vmId\}/, ids.virtualMachine],
+    [/^\/v1\/metrics-credentials\/\{id\}/, ids.metricsCredential],
   ];
   return table.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -121,6 +122,7 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
       cancelImmediately: true,
     },
     'POST /v1/virtual-machines/{vmId}/snapshots': { description: 'stolen' },
+    'POST /v1/metrics-credentials/{id}:rotate': {},
     'POST /v1/virtual-machines/{vmId}/snapshots/{snapshotId}/restore': { stopVm: true },
     'POST /v1/virtual-machines/{vmId}/backups/{backupId}/restore': { startAfterRestore: true },
   };
@@ -162,6 +164,7 @@ async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture)
     '/v1/provider/network/smtp-outbound-policies',
     `/v1/virtual-machines/${fixture.ids.virtualMachine}/snapshots`,
     `/v1/virtual-machines/${fixture.ids.virtualMachine}/backups`,
+    '/v1/metrics-credentials',
   ];
   return Promise.all(paths.map(async (path) => [path, (await t.call('GET', path, { as })).body]));
 }

@@ -31,6 +31,7 @@ export interface TenantFixture {
     readonly prefix: string;
     /** A VM the owner ordered from the organisation's own plan. */
     readonly virtualMachine: string;
+    readonly metricsCredential: string;
     /** Attached to the VM, with one rule naming the address group. */
     readonly firewallRuleset: string;
     readonly firewallRule: string;
@@ -209,6 +210,8 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
   );
   const limitedToken = await create(`/v1/service-accounts/${limited}/tokens`, { name: 'office' });
 
+  const metricsCredential = await create('/v1/metrics-credentials', { agentId: agent, name: 'alloy' });
+
   const memberUser = await t.register('ORGANIZATION_TYPE_CLIENT');
   await create('/v1/organization/members', { email: memberUser.email, role: 'member' });
   return {
@@ -233,6 +236,7 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       network,
       prefix,
       virtualMachine,
+      metricsCredential: String((metricsCredential.credential as { id: string }).id),
       firewallRuleset,
       firewallRule,
       addressGroup,

@@ -66,7 +66,7 @@ export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsServi
         summary: 'Usage chart points: 1-minute points for the last 48 hours, 1-hour points for 90 days.',
         params: idParams,
         querystring: z.object({
-          series: z.enum(CHART_SERIES),
+          series: z.enum(CHART_SERIES).default('cpu'),
           from: z.iso.datetime({ offset: true }).optional().describe('Default: an hour before to.'),
           to: z.iso.datetime({ offset: true }).optional().describe('Default: now.'),
         }),

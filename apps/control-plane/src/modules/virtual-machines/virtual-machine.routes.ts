@@ -116,7 +116,9 @@ export const vmView = z
     statusMessage: z.string().describe("Why, in the agent's or Proxmox's own words when it failed."),
     powerState: z
       .enum(['POWER_STATE_RUNNING', 'POWER_STATE_STOPPED', 'POWER_STATE_UNKNOWN'])
-      .describe("The guest's power as the hypervisor's metrics last reported it (UNKNOWN before any report)."),
+      .describe(
+        "The guest's power as the hypervisor's metrics last reported it (UNKNOWN before any report).",
+      ),
     powerStateTime: z.iso.datetime().nullable().describe('When the power state was last reported.'),
     cpu: z.number().int(),
     memory: z.number().int().describe('MiB.'),
