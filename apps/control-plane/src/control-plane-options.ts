@@ -18,6 +18,9 @@ export interface ParsedOptions {
   readonly peeringApiServerUrl: string | undefined;
   readonly preflightIntervalSeconds: number | undefined;
   readonly metricsSilenceSeconds: number | undefined;
+  /** The bearer token is read from its file by main, at start. */
+  readonly metricsRemoteWrite:
+    { readonly url: string; readonly bearerTokenFile: string | undefined } | undefined;
 }
 
 export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy]
@@ -34,6 +37,8 @@ environment:
   NR_INSTALL_SCRIPT_URL      https URL of the agent installer in install commands (default https://get.nrings.io)
   NR_PREFLIGHT_INTERVAL_SECONDS  how often every plan's preflight is re-evaluated (default 60; 0: only after changes)
   NR_METRICS_SILENCE_SECONDS     after how long without pve_up a platform and its nodes are offline (default 120)
+  NR_METRICS_REMOTE_WRITE_URL    a Prometheus-compatible remote-write URL accepted series are forwarded to
+  NR_METRICS_REMOTE_WRITE_BEARER_TOKEN_FILE  file holding the bearer token for that URL
   LOG_LEVEL           pino level (default info)`;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -88,6 +93,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
       seconds(env.NR_METRICS_SILENCE_SECONDS, 'NR_METRICS_SILENCE_SECONDS'),
       'NR_METRICS_SILENCE_SECONDS',
     ),
+    metricsRemoteWrite: remoteWriteOf(env),
   };
 }
 
@@ -98,6 +104,22 @@ function seconds(value: string | undefined, name: string): number | undefined {
   if (!/^\d+$/.test(value) || n > 86_400)
     throw new UsageError(`${name} must be a whole number of seconds up to 86400`);
   return n;
+}
+
+function remoteWriteOf(env: NodeJS.ProcessEnv): ParsedOptions['metricsRemoteWrite'] {
+  const url = env.NR_METRICS_REMOTE_WRITE_URL;
+  const tokenFile = env.NR_METRICS_REMOTE_WRITE_BEARER_TOKEN_FILE;
+  if (url === undefined || url === '') {
+    if (tokenFile !== undefined && tokenFile !== '')
+      throw new UsageError('NR_METRICS_REMOTE_WRITE_BEARER_TOKEN_FILE needs NR_METRICS_REMOTE_WRITE_URL');
+    return undefined;
+  }
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new UsageError('NR_METRICS_REMOTE_WRITE_URL must be an http:// or https:// URL');
+  return {
+    url,
+    bearerTokenFile: tokenFile === '' || tokenFile === undefined ? undefined : resolve(tokenFile),
+  };
 }
 
 function positive(value: number | undefined, name: string): number | undefined {

@@ -5,6 +5,7 @@ import { argon2idHasher, type PasswordHasher } from './crypto/password-hasher.js
 import { SecretBox } from './crypto/secret-box.js';
 import { migrateToLatest, openDatabase, type DatabaseLocation, type Db } from './db/database.js';
 import { createServer } from './http/server.js';
+import type { RemoteWriteTarget } from './modules/metrics/index.js';
 import { wireModules } from './modules/wire-modules.js';
 
 /** The order flow's claim service alone, for benchmarks that drive it in-process without HTTP. */
@@ -32,6 +33,8 @@ export interface ControlPlaneOptions {
   readonly preflightIntervalSeconds?: number;
   /** After how long without pve_up a platform and its nodes are offline (default 120). */
   readonly metricsSilenceSeconds?: number;
+  /** A Prometheus-compatible remote-write receiver that accepted series are forwarded to. */
+  readonly metricsRemoteWrite?: RemoteWriteTarget;
 }
 
 export interface ControlPlane {
@@ -102,6 +105,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         silenceSeconds: options.metricsSilenceSeconds ?? DEFAULT_METRICS_SILENCE_SECONDS,
         maxCompressedBytes: MAX_REMOTE_WRITE_COMPRESSED_BYTES,
         maxDecompressedBytes: MAX_REMOTE_WRITE_DECOMPRESSED_BYTES,
+        remoteWrite: options.metricsRemoteWrite,
       },
     });
     if (options.admin !== undefined)
@@ -113,6 +117,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     services.preflight.start();
     services.dispatcher.start();
     services.metrics.start();
+    services.metricsForwarder?.start();
     let closing: Promise<void> | undefined;
     return {
       url: address,
@@ -123,6 +128,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
           await app.close();
           await services.dispatcher.stop();
           await services.metrics.stop();
+          await services.metricsForwarder?.stop();
           await services.preflight.stop();
           await db.destroy();
         })()),

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 import { startControlPlane } from './control-plane.js';
 import { parseOptions, USAGE, UsageError } from './control-plane-options.js';
 import { loadSecretKey } from './crypto/secret-key.js';
@@ -5,8 +7,14 @@ import { loadSecretKey } from './crypto/secret-key.js';
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const secretKey = await loadSecretKey({ fromEnv: options.secretKeyFromEnv, keyFile: options.keyFile });
-  const { installScriptUrl, peeringApiServerUrl, preflightIntervalSeconds, metricsSilenceSeconds, ...rest } =
-    options;
+  const {
+    installScriptUrl,
+    peeringApiServerUrl,
+    preflightIntervalSeconds,
+    metricsSilenceSeconds,
+    metricsRemoteWrite,
+    ...rest
+  } = options;
   const cp = await startControlPlane({
     ...rest,
     secretKey,
@@ -14,6 +22,15 @@ async function main(): Promise<number> {
     ...(peeringApiServerUrl !== undefined && { peeringApiServerUrl }),
     ...(preflightIntervalSeconds !== undefined && { preflightIntervalSeconds }),
     ...(metricsSilenceSeconds !== undefined && { metricsSilenceSeconds }),
+    ...(metricsRemoteWrite !== undefined && {
+      metricsRemoteWrite: {
+        url: metricsRemoteWrite.url,
+        bearerToken:
+          metricsRemoteWrite.bearerTokenFile === undefined
+            ? undefined
+            : (await readFile(metricsRemoteWrite.bearerTokenFile, 'utf8')).trim(),
+      },
+    }),
   });
   cp.logger.info({ url: cp.url }, 'control plane listening');
   await new Promise<void>((resolve) => {

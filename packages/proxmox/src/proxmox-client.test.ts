@@ -226,6 +226,37 @@ describe('ProxmoxClient on the wire', () => {
       '/api2/json/nodes/pve1/qemu/100/status/shutdown forceStop=1&timeout=30',
     ]);
   });
+
+  test('monitoring reads go to their paths', async () => {
+    const { client, seen } = await standIn(data([]));
+    await client.getGuestsNotBackedUp();
+    await client.getContainers('pve1');
+    await client.getReplicationJobs('pve1');
+    const objects = await standIn(data({}));
+    await objects.client.getQdeviceStatus();
+    await objects.client.getSubscription('pve1');
+    await objects.client.getContainerConfig('pve1', 101);
+    await objects.client.getReplicationJobStatus('pve1', '100-0');
+    expect([...seen, ...objects.seen].map((r) => r.url)).toEqual([
+      '/api2/json/cluster/backup-info/not-backed-up',
+      '/api2/json/nodes/pve1/lxc',
+      '/api2/json/nodes/pve1/replication',
+      '/api2/json/cluster/config/qdevice',
+      '/api2/json/nodes/pve1/subscription',
+      '/api2/json/nodes/pve1/lxc/101/config',
+      '/api2/json/nodes/pve1/replication/100-0/status',
+    ]);
+  });
+
+  test('a read given a signal is abandoned with its reason when the signal aborts', async () => {
+    const { client, seen } = await standIn(() => undefined);
+    const controller = new AbortController();
+    const reading = client.getClusterResources(undefined, { signal: controller.signal });
+    await expect.poll(() => seen.length).toBe(1);
+    const reason = new Error('scrape deadline');
+    controller.abort(reason);
+    await expect(reading).rejects.toBe(reason);
+  });
 });
 
 describe('ProxmoxClient console WebSocket', () => {

@@ -20,6 +20,8 @@ import type {
   ClusterResource,
   ClusterResourceType,
   ClusterStatusEntry,
+  ContainerConfig,
+  ContainerListEntry,
   CreateSnapshotParams,
   DeleteVmParams,
   FirewallOptions,
@@ -30,8 +32,11 @@ import type {
   NodeListEntry,
   NodeStatus,
   NodeStorage,
+  NotBackedUpGuest,
   PendingEntry,
+  QdeviceStatus,
   RebootParams,
+  ReplicationJobStatus,
   ResizeParams,
   RestoreParams,
   ShutdownParams,
@@ -42,6 +47,7 @@ import type {
   StorageStatus,
   StorageUpload,
   StorageVolume,
+  Subscription,
   TaskLogLine,
   TaskStatus,
   VersionInfo,
@@ -55,7 +61,7 @@ import type {
 } from './types.js';
 import { vmConfigForm } from './vm-config-form.js';
 
-/** Per-call options of the reads a long wait repeats. */
+/** Per-call options of reads: a signal that abandons the call (a task wait, a scrape deadline). */
 export interface CallOptions {
   signal?: AbortSignal;
 }
@@ -91,17 +97,34 @@ export class ProxmoxClient implements TaskReader {
 
   // Cluster
 
-  async getVersion(): Promise<VersionInfo> {
-    return expectObject(await this.#data('GET', '/version'), context('GET', '/version'));
+  async getVersion(options: CallOptions = {}): Promise<VersionInfo> {
+    const path = '/version';
+    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
   }
 
-  async getClusterStatus(): Promise<ClusterStatusEntry[]> {
-    return expectArray(await this.#data('GET', '/cluster/status'), context('GET', '/cluster/status'));
+  async getClusterStatus(options: CallOptions = {}): Promise<ClusterStatusEntry[]> {
+    const path = '/cluster/status';
+    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
   }
 
-  async getClusterResources(type?: ClusterResourceType): Promise<ClusterResource[]> {
+  async getClusterResources(
+    type?: ClusterResourceType,
+    options: CallOptions = {},
+  ): Promise<ClusterResource[]> {
     const path = '/cluster/resources';
-    return expectArray(await this.#data('GET', path, { type }), context('GET', path));
+    return expectArray(await this.#data('GET', path, { type }, options.signal), context('GET', path));
+  }
+
+  /** The guests that no backup job covers. */
+  async getGuestsNotBackedUp(options: CallOptions = {}): Promise<NotBackedUpGuest[]> {
+    const path = '/cluster/backup-info/not-backed-up';
+    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+  }
+
+  /** The QDevice's state as corosync-qdevice reports it; `{}` when the cluster has none. */
+  async getQdeviceStatus(options: CallOptions = {}): Promise<QdeviceStatus> {
+    const path = '/cluster/config/qdevice';
+    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
   }
 
   /**
@@ -134,9 +157,41 @@ export class ProxmoxClient implements TaskReader {
   }
 
   /** The VMs (not containers) on a node. */
-  async getVms(node: string): Promise<VmListEntry[]> {
+  async getVms(node: string, options: CallOptions = {}): Promise<VmListEntry[]> {
     const path = apiPath`/nodes/${node}/qemu`;
-    return expectArray(await this.#data('GET', path), context('GET', path));
+    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+  }
+
+  /** The containers (LXC) on a node. */
+  async getContainers(node: string, options: CallOptions = {}): Promise<ContainerListEntry[]> {
+    const path = apiPath`/nodes/${node}/lxc`;
+    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+  }
+
+  async getContainerConfig(node: string, vmid: number, options: CallOptions = {}): Promise<ContainerConfig> {
+    const path = apiPath`/nodes/${node}/lxc/${vmid}/config`;
+    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
+  }
+
+  /** The replication jobs whose guests are on this node, with their last and next runs. */
+  async getReplicationJobs(node: string, options: CallOptions = {}): Promise<ReplicationJobStatus[]> {
+    const path = apiPath`/nodes/${node}/replication`;
+    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+  }
+
+  /** One replication job's state (`id` is `<vmid>-<jobnum>`). */
+  async getReplicationJobStatus(
+    node: string,
+    id: string,
+    options: CallOptions = {},
+  ): Promise<ReplicationJobStatus> {
+    const path = apiPath`/nodes/${node}/replication/${id}/status`;
+    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
+  }
+
+  async getSubscription(node: string, options: CallOptions = {}): Promise<Subscription> {
+    const path = apiPath`/nodes/${node}/subscription`;
+    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
   }
 
   // Storage
@@ -194,9 +249,14 @@ export class ProxmoxClient implements TaskReader {
   }
 
   /** The config with pending changes applied, or as running with `current: true`. */
-  async getVmConfig(node: string, vmid: number, options: { current?: boolean } = {}): Promise<VmConfig> {
+  async getVmConfig(
+    node: string,
+    vmid: number,
+    options: { current?: boolean } & CallOptions = {},
+  ): Promise<VmConfig> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/config`;
-    return expectObject(await this.#data('GET', path, { current: options.current }), context('GET', path));
+    const data = await this.#data('GET', path, { current: options.current }, options.signal);
+    return expectObject(data, context('GET', path));
   }
 
   /** Config POST (asynchronous): a `qmconfig` task, or null when Proxmox finished it before answering. */
@@ -433,8 +493,8 @@ export class ProxmoxClient implements TaskReader {
     return expectUpid(await this.#data('POST', path, params), context('POST', path));
   }
 
-  async #data(method: HttpMethod, path: string, params?: FormParams): Promise<unknown> {
-    const call: ApiCall = { method, path, params };
+  async #data(method: HttpMethod, path: string, params?: FormParams, signal?: AbortSignal): Promise<unknown> {
+    const call: ApiCall = { method, path, params, signal };
     return (await this.#transport.call(call)).data;
   }
 

@@ -128,6 +128,83 @@ export interface VmListEntry {
   lock?: string;
 }
 
+/** `/nodes/{node}/lxc`: a container on the node. */
+export interface ContainerListEntry {
+  vmid: number;
+  name?: string;
+  status: string;
+  type?: 'lxc';
+  cpus?: number;
+  maxmem?: number;
+  maxdisk?: number;
+  uptime?: number;
+  template?: PveBoolean;
+  tags?: string;
+  lock?: string;
+}
+
+/** A container config as `GET …/lxc/{vmid}/config` returns it (the name is `hostname`). */
+export interface ContainerConfig {
+  digest: string;
+  hostname?: string;
+  onboot?: PveBoolean;
+  template?: PveBoolean;
+  [key: string]: string | number | undefined;
+}
+
+/** `/cluster/backup-info/not-backed-up`: a guest that no backup job covers. */
+export interface NotBackedUpGuest {
+  vmid: number;
+  type: 'qemu' | 'lxc';
+  /** From the guest's config; absent when it has none. */
+  name?: string;
+}
+
+/**
+ * `/cluster/config/qdevice`: the lines of corosync-qdevice's status under their own names (`Model`,
+ * `Algorithm`, `QNetd host`, `Tie-breaker`, `State`, …); `{}` when the cluster has no QDevice.
+ */
+export type QdeviceStatus = Record<string, string>;
+
+/** A storage replication job as `/nodes/{node}/replication` and `…/{id}/status` report it. */
+export interface ReplicationJobStatus {
+  /** `<vmid>-<jobnum>` */
+  id: string;
+  jobnum: number;
+  guest: number;
+  vmtype: 'qemu' | 'lxc';
+  type: string;
+  source?: string;
+  target: string;
+  schedule?: string;
+  /** Unix times in seconds. */
+  last_sync?: number;
+  last_try?: number;
+  next_sync?: number;
+  /** Seconds the last run took. */
+  duration?: number;
+  fail_count?: number;
+  error?: string;
+}
+
+/** `/nodes/{node}/subscription`; without a key: `status: 'notfound'` and no level. */
+export interface Subscription {
+  status: string;
+  message?: string;
+  /** `c`, `b`, `s` or `p` (community, basic, standard, premium). */
+  level?: string;
+  /** `YYYY-MM-DD` */
+  nextduedate?: string;
+  productname?: string;
+  key?: string;
+  checktime?: number;
+  regdate?: string;
+  sockets?: number;
+  /** Shown only to callers with Sys.Audit on the node. */
+  serverid?: string;
+  url?: string;
+}
+
 export interface NodeStorage {
   storage: string;
   type: string;

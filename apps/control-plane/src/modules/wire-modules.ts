@@ -96,7 +96,9 @@ import {
   MetricsIngestRepository,
   MetricsIngestService,
   MetricsWorker,
+  RemoteWriteForwarder,
   remoteWriteRoutes,
+  type RemoteWriteTarget,
   VmMetricsRepository,
   vmMetricsRoutes,
   VmMetricsService,
@@ -119,6 +121,8 @@ export interface ModuleSettings {
     readonly silenceSeconds: number;
     readonly maxCompressedBytes: number;
     readonly maxDecompressedBytes: number;
+    /** Where accepted series are also sent, for long retention; none when undefined. */
+    readonly remoteWrite: RemoteWriteTarget | undefined;
   };
 }
 
@@ -137,6 +141,8 @@ export interface Services {
   readonly dispatcher: Dispatcher;
   /** Turns silent platforms and nodes offline and prunes old chart points; started and stopped with the server. */
   readonly metrics: MetricsWorker;
+  /** Forwards accepted series to the configured store, when there is one; started and stopped with the server. */
+  readonly metricsForwarder: RemoteWriteForwarder | undefined;
 }
 
 /** The claim service alone, for the order flow and for benchmarks that drive it without HTTP. */
@@ -344,6 +350,11 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   const capacityChanged = (organizationId: string) => {
     preflightWorker.request(organizationId);
   };
+  const { remoteWrite } = settings.metrics;
+  const metricsForwarder =
+    remoteWrite === undefined
+      ? undefined
+      : new RemoteWriteForwarder({ target: remoteWrite, logger: app.log });
   await app.register(remoteWriteRoutes, {
     maxCompressedBytes: settings.metrics.maxCompressedBytes,
     ingest: new MetricsIngestService({
@@ -351,8 +362,16 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
       ingest: metricsIngest,
       now,
       silenceSeconds: settings.metrics.silenceSeconds,
-      limits: settings.metrics,
+      limits: {
+        maxCompressedBytes: settings.metrics.maxCompressedBytes,
+        maxDecompressedBytes: settings.metrics.maxDecompressedBytes,
+      },
       capacityChanged,
+      forward:
+        metricsForwarder &&
+        ((series) => {
+          metricsForwarder.enqueue(series);
+        }),
       logger: app.log,
     }),
   });
@@ -366,5 +385,15 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     capacityChanged,
     logger: app.log,
   });
-  return { auth, agents, secrets, cloudInit, claims, preflight: preflightWorker, dispatcher, metrics };
+  return {
+    auth,
+    agents,
+    secrets,
+    cloudInit,
+    claims,
+    preflight: preflightWorker,
+    dispatcher,
+    metrics,
+    metricsForwarder,
+  };
 }

@@ -1,9 +1,9 @@
-import { hasPermission } from '../access-control.js';
+import { hasPermission, type Identity } from '../access-control.js';
 import { storageAvail, type ClusterState, type SimNode } from '../cluster-state.js';
 import { guestMaxima, guestStats } from '../guest-metrics.js';
 import { die, paramError } from '../pve-error.js';
 import { vmidFormat } from '../pve-formats.js';
-import type { ApiRequest, Route, SimCore } from '../sim-core.js';
+import { requirePrivilege, type ApiRequest, type Route, type SimCore } from '../sim-core.js';
 import type { ResourceSnapshots } from '../resource-snapshots.js';
 import type { PveRelease } from '../pve-release.js';
 
@@ -30,6 +30,25 @@ export function clusterRoutes(snapshots: ResourceSnapshots, release: PveRelease)
         properties: { type: { type: 'string', optional: true, enum: ['vm', 'storage', 'node', 'sdn'] } },
       },
       handler: (core, req) => clusterResources(core, req, snapshots),
+    },
+    {
+      method: 'GET',
+      path: '/cluster/backup-info/not-backed-up',
+      params: { properties: {} },
+      handler: (core, req) => {
+        requirePrivilege(req, '/', 'Sys.Audit');
+        return notBackedUp(core.state, req.identity);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/cluster/config/qdevice',
+      params: { properties: {} },
+      handler: (_core, req) => {
+        requirePrivilege(req, '/', 'Sys.Audit');
+        // PVE answers corosync-qdevice's status lines, or nothing when its socket is absent: no QDevice here.
+        return {};
+      },
     },
     {
       method: 'GET',
@@ -61,6 +80,20 @@ function clusterStatus(state: ClusterState): unknown[] {
       level: '',
     })),
   ];
+}
+
+/**
+ * Guests that no backup job includes: every guest the caller may audit, since the simulator has no
+ * backup jobs (templates too: PVE does not leave them out). The name comes from the config.
+ */
+function notBackedUp(state: ClusterState, identity: Identity): unknown[] {
+  return Object.values(state.vms)
+    .filter((vm) => hasPermission(identity, `/vms/${vm.vmid}`, 'VM.Audit'))
+    .map((vm) => ({
+      vmid: vm.vmid,
+      type: 'qemu',
+      ...(vm.config.name !== undefined ? { name: vm.config.name } : {}),
+    }));
 }
 
 /** `/cluster/nextid`: the lowest free VMID, as a JSON string. Not a reservation. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hasPermission } from '../access-control.js';
 import { requireNode, vmName } from '../cluster-state.js';
 import { guestMaxima, guestStats } from '../guest-metrics.js';
@@ -6,7 +7,7 @@ import { requirePrivilege, type Route } from '../sim-core.js';
 import { isUpid } from '../task-manager.js';
 import { nodeUsage } from './cluster.routes.js';
 import type { PveRelease } from '../pve-release.js';
-import { NODE } from './common-params.js';
+import { NODE, VMID } from './common-params.js';
 
 export function nodeRoutes(certFingerprint: string, release: PveRelease): Route[] {
   return [
@@ -97,6 +98,42 @@ export function nodeRoutes(certFingerprint: string, release: PveRelease): Route[
               ...(vm.config.lock ? { lock: vm.config.lock } : {}),
             };
           });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/nodes/:node/lxc',
+      params: { properties: { node: NODE } },
+      handler: (core, req) => {
+        requireNode(core.state, req.params.node as string);
+        // The simulator runs no containers.
+        return [];
+      },
+    },
+    {
+      method: 'GET',
+      path: '/nodes/:node/replication',
+      params: { properties: { node: NODE, guest: { ...VMID, optional: true } } },
+      handler: (core, req) => {
+        requireNode(core.state, req.params.node as string);
+        // No storage replication jobs are simulated.
+        return [];
+      },
+    },
+    {
+      method: 'GET',
+      path: '/nodes/:node/subscription',
+      params: { properties: { node: NODE } },
+      handler: (core, req) => {
+        const node = requireNode(core.state, req.params.node as string);
+        // Open to every user; only the server id needs Sys.Audit on the node.
+        const audit = hasPermission(req.identity, `/nodes/${node.name}`, 'Sys.Audit');
+        return {
+          status: 'notfound',
+          message: 'There is no subscription key',
+          url: SUBSCRIPTION_URL,
+          ...(audit ? { serverid: serverId(core.state.name, node.name) } : {}),
+        };
       },
     },
     {
@@ -198,6 +235,14 @@ export function nodeRoutes(certFingerprint: string, release: PveRelease): Route[
       },
     },
   ];
+}
+
+/** Where PVE 8 and 9 send a node without a subscription key. */
+const SUBSCRIPTION_URL = 'https://www.proxmox.com/en/proxmox-virtual-environment/pricing';
+
+/** PVE's server id is an MD5 of the host's SSH key, 32 upper-case hex digits; here one stable per node. */
+function serverId(cluster: string, node: string): string {
+  return createHash('md5').update(`${cluster}/${node}`).digest('hex').toUpperCase();
 }
 
 function findTask(core: Parameters<Route['handler']>[0], node: string, upid: string) {

@@ -8,3 +8,4 @@ export { remoteWriteRoutes } from './remote-write.routes.js';
 export { VmMetricsRepository } from './vm-metrics.repository.js';
 export { vmMetricsRoutes } from './vm-metrics.routes.js';
 export { VmMetricsService } from './vm-metrics.service.js';
+export { RemoteWriteForwarder, type RemoteWriteTarget } from './remote-write-forwarder.js';

@@ -67,7 +67,9 @@ export class MetricsIngestService {
       facts = readMetricFacts(request.timeseries, writer.agentId);
     } catch (e: unknown) {
       if (e instanceof RemoteWriteError)
-        throw new InvalidArgumentError(`Malformed remote-write request: ${e.message}`);
+        throw new InvalidArgumentError(`Malformed remote-write request: ${e.message}`, [
+          { field: e.location, description: e.description },
+        ]);
       if (e instanceof ScopeViolation) throw new PermissionDeniedError(e.message);
       throw e;
     }
