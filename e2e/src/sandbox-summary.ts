@@ -26,6 +26,7 @@ export function sandboxSummary(sandbox: Sandbox, dataDir: string): string {
     `  pve-sim   ${sandbox.pveUrl}  (${String(seeded.nodes.length)} nodes)`,
     `            Authorization: PVEAPIToken=${sandbox.pveToken.id}=${sandbox.pveToken.secret}`,
     `            certificate SHA-256 fingerprint ${sandbox.pveFingerprint}`,
+    `  exporter  ${sandbox.exporterUrl}/pve?target=${new URL(sandbox.pveUrl).host}  (metrics forwarded every 30 s)`,
     `  kube-sim  ${sandbox.kubeUrl}  (the agent cluster)` +
       (sandbox.kubeconfigPath === undefined ? '' : `  kubectl --kubeconfig ${sandbox.kubeconfigPath} get ns`),
     '',

@@ -91,6 +91,8 @@ describe('the sandbox', () => {
             driver: 'PLATFORM_DRIVER_PROXMOX',
             agentId: s.seeded.agent.id,
             agentProvisioned: true,
+            // Reported by the sandbox's metrics forwarding before it was ready.
+            serviceStatus: 'SERVICE_STATUS_ONLINE',
           },
         ],
       },
@@ -109,6 +111,15 @@ describe('the sandbox', () => {
         vmStorageDestination: 'local-lvm',
         backupStorageDestination: 'local',
         backupStorageCompression: 'BACKUP_STORAGE_COMPRESSION_ZSTD',
+        serviceStatus: 'SERVICE_STATUS_ONLINE',
+        // pve-sim's default nodes, as its metrics report them.
+        inventory: {
+          cpuCores: 16,
+          memoryBytes: 64 * 1024 ** 3,
+          storagePools: expect.arrayContaining([
+            expect.objectContaining({ storageId: 'local-lvm' }),
+          ]) as unknown,
+        },
       });
     }
     // A Proxmox cluster shares one VMID space: no two nodes may hand out the same VMIDs.

@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import { startControlPlane } from '@noderings/control-plane';
 import { installCrds, KubeClient } from '@noderings/kube';
 import { startKubeSim } from '@noderings/kube-sim';
+import { startPveExporter } from '@noderings/pve-exporter';
+import { createProxmoxClient } from '@noderings/proxmox';
 import { startPveSim } from '@noderings/pve-sim';
 
 import { prepareAgentCluster } from './agent-cluster.js';
 import { ControlPlaneClient } from './control-plane-client.js';
 import { formatListenAddress, type ListenAddress } from './listen-address.js';
+import { startMetricsForwardingLoop } from './metrics-forwarding-loop.js';
 import { seedProvider, type Account, type SeededProvider } from './provider-seed.js';
 import { resetSandboxDataDir } from './sandbox-data-dir.js';
 import { ShutdownStack } from './shutdown-stack.js';
@@ -25,6 +28,11 @@ export interface SandboxOptions {
   readonly kubeListen?: ListenAddress;
   /** The control plane's pino level (default `warn`: request logs stay quiet). */
   readonly logLevel?: string;
+  /**
+   * Forward pve-sim's metrics to the control plane every `intervalMs` as the agent's Alloy would (default
+   * on, every 30 s); false leaves that to the caller (a test running a real Prometheus in agent mode).
+   */
+  readonly forwardMetrics?: false | { readonly intervalMs: number };
 }
 
 export interface Sandbox {
@@ -38,6 +46,8 @@ export interface Sandbox {
   readonly pveToken: { readonly id: string; readonly secret: string };
   /** The simulated agent cluster's Kubernetes API. */
   readonly kubeUrl: string;
+  /** The agent's pve-exporter: `${exporterUrl}/pve?target=…` serves pve-sim's metrics. */
+  readonly exporterUrl: string;
   /** kube-sim's admin kubeconfig, written into the data folder (undefined with a database in memory). */
   readonly kubeconfigPath: string | undefined;
   /** The staff account and the seeded provider's owner; the passwords are new at every start. */
@@ -57,6 +67,8 @@ const PVE_TOKEN_ID = 'root@pam!sandbox';
 /** As `npm run pve-sim` runs it: tasks take as long as small ones on a real host, and a 401 is held back. */
 const PVE_TASK_MS = 250;
 const PVE_AUTH_FAIL_DELAY_MS = 3000;
+/** As the agent stack's Alloy scrapes. */
+const METRICS_INTERVAL_MS = 30_000;
 
 /**
  * Starts a simulated provider (pve-sim with three nodes, kube-sim as its agent cluster) and the control
@@ -70,6 +82,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (dataDir !== undefined) await resetSandboxDataDir(dataDir);
 
     const pveToken = { id: PVE_TOKEN_ID, secret: randomUUID() };
+    const pveTokenText = `${pveToken.id}=${pveToken.secret}`;
     const pve = await startPveSim({
       listen: formatListenAddress(options.pveListen ?? ANY_PORT),
       tokens: [pveToken],
@@ -104,12 +117,57 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
       pveNodes: pve.state.nodes.map((n) => n.name),
       prepareAgentCluster: (agentId) => prepareAgentCluster(kube, kubeAdmin, agentId),
     });
+    const exporter = await startPveExporter({
+      config: {
+        source: 'the sandbox',
+        modules: new Map([
+          [
+            'default',
+            {
+              client: { token: pveTokenText, tls: { fingerprint: pve.fingerprint } },
+              secrets: [pveToken.secret],
+            },
+          ],
+        ]),
+      },
+      log: () => undefined,
+    });
+    started.push(() => exporter.close());
+    if (options.forwardMetrics !== false) {
+      const api = new ControlPlaneClient(controlPlane.url);
+      const signedIn = await api.call<{ token: string }>('POST', '/v1/auth/login', 200, { body: provider });
+      const { token } = await api.call<{ token: string }>('POST', '/v1/metrics-credentials', 201, {
+        as: { token: signedIn.token, organizationId: seeded.organizationId },
+        body: { agentId: seeded.agent.id, name: 'sandbox forwarding loop' },
+      });
+      const pveClient = createProxmoxClient({
+        baseUrl: pve.url,
+        token: pveTokenText,
+        tls: { fingerprint: pve.fingerprint },
+      });
+      started.push(() => pveClient.close());
+      const loop = startMetricsForwardingLoop({
+        pve: pveClient,
+        agentId: seeded.agent.id,
+        instance: new URL(pve.url).host,
+        remoteWriteUrl: `${controlPlane.url}/api/v1/write`,
+        token,
+        intervalMs: options.forwardMetrics?.intervalMs ?? METRICS_INTERVAL_MS,
+        onError: (e) => {
+          controlPlane.logger.warn({ err: e }, 'the sandbox could not forward metrics');
+        },
+      });
+      started.push(() => loop.close());
+      // The first report, so that platform and nodes are online and synced when the sandbox is ready.
+      await loop.forwardOnce();
+    }
     return {
       controlPlaneUrl: controlPlane.url,
       pveUrl: pve.url,
       pveFingerprint: pve.fingerprint,
       pveToken,
       kubeUrl: kube.url,
+      exporterUrl: exporter.url,
       kubeconfigPath,
       credentials: { staff, provider: { ...provider, organizationId: seeded.organizationId } },
       seeded,
