@@ -67,10 +67,15 @@ describe('the forwarding rules rendered for the agent', () => {
   it('keeps in Prometheus exactly the series the rules forward, and leaves no mark behind', () => {
     const config = parse(renderPrometheusConfig(OPTIONS)) as {
       scrape_configs: { metric_relabel_configs: RelabelConfig[] }[];
+      remote_write: { write_relabel_configs: RelabelConfig[] }[];
     };
     const rules = config.scrape_configs[0]?.metric_relabel_configs ?? [];
+    // Prometheus' own per-scrape series (`up`, `scrape_*`) skip metric relabelling: the same rules at write.
+    expect(config.remote_write[0]?.write_relabel_configs).toEqual(rules);
     const series: [string, Record<string, string>][] = [
       ['pve_up', { id: 'node/pve1' }],
+      ['up', {}],
+      ['scrape_duration_seconds', {}],
       ['pve_cpu_usage_ratio', { id: 'qemu/1042', name: 'NR-0b8e1f2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b' }],
       ['pve_cpu_usage_ratio', { id: 'qemu/100', name: 'lab' }],
       ['pve_guest_info', { id: 'lxc/101' }],

@@ -46,7 +46,17 @@ function relabelSteps() {
   ] as const;
 }
 
-/** Prometheus (agent mode) `scrape_configs` + `metric_relabel_configs` + `remote_write`. */
+function prometheusRelabelConfigs() {
+  return relabelSteps().map((s) => ({
+    ...('sourceLabels' in s && { source_labels: s.sourceLabels }),
+    ...('separator' in s && { separator: s.separator }),
+    regex: s.regex,
+    ...('targetLabel' in s && { target_label: s.targetLabel, replacement: s.replacement }),
+    action: s.action,
+  }));
+}
+
+/** Prometheus (agent mode) `scrape_configs` + `metric_relabel_configs` + `remote_write` (with the rules again). */
 export function renderPrometheusConfig(o: MetricsForwardingOptions): string {
   const interval = o.scrapeInterval ?? '30s';
   const config = {
@@ -61,17 +71,17 @@ export function renderPrometheusConfig(o: MetricsForwardingOptions): string {
           { target_label: 'instance', replacement: o.platformEndpoint },
           { target_label: 'agent_id', replacement: o.agentId },
         ],
-        metric_relabel_configs: relabelSteps().map((s) => ({
-          ...('sourceLabels' in s && { source_labels: s.sourceLabels }),
-          ...('separator' in s && { separator: s.separator }),
-          regex: s.regex,
-          ...('targetLabel' in s && { target_label: s.targetLabel, replacement: s.replacement }),
-          action: s.action,
-        })),
+        metric_relabel_configs: prometheusRelabelConfigs(),
       },
     ],
     remote_write: [
-      { url: o.remoteWriteUrl, authorization: { type: 'Bearer', credentials_file: o.bearerTokenFile } },
+      {
+        url: o.remoteWriteUrl,
+        authorization: { type: 'Bearer', credentials_file: o.bearerTokenFile },
+        // The series Prometheus adds to every scrape (`up`, `scrape_*`) skip metric_relabel_configs; the
+        // same rules again at write keep them home too.
+        write_relabel_configs: prometheusRelabelConfigs(),
+      },
     ],
   };
   return stringify(config, { lineWidth: 0 });

@@ -300,6 +300,25 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
     expect(await planReady(t, offer.seller.provider, offer.planId)).toBe(true);
   });
 
+  it('takes a series repeated within one request, one entry per sample, as Prometheus sends it', async () => {
+    const seller = await createSeller(t);
+    const site = await siteOf(
+      t,
+      seller,
+      await addNode(t, seller, { cpuCores: 0, memoryGib: 0, storageGib: 0 }),
+    );
+    const now = Date.now();
+    const response = await writeMetrics(t, site.token, [
+      ...nodeSeries(site, now - 1000, { up: 0, cores: 8 }),
+      ...nodeSeries(site, now, { up: 1, cores: 12 }),
+    ]);
+    expect(response.status).toBe(204);
+    expect(await inventoryOf(t, site.nodeId)).toMatchObject({
+      service_status: 'SERVICE_STATUS_ONLINE',
+      inventory: { cpuCores: 12 },
+    });
+  });
+
   it("ignores series of a platform that is not the agent's", async () => {
     const seller = await createSeller(t);
     const site = await siteOf(

@@ -111,13 +111,23 @@ export class MetricsIngestService {
 
   async #platformHealth(facts: MetricFacts, platforms: ReadonlyMap<string, AgentPlatform>): Promise<number> {
     let unknown = 0;
-    const ups: { platformId: string; host: string; up: boolean }[] = [];
+    // Senders may repeat a series within a request (Prometheus sends a sample per entry): the newest wins.
+    const ups = new Map<string, { platformId: string; host: string; up: boolean; timestampMs: number }>();
     for (const h of facts.hostUps) {
       const platform = platforms.get(h.instance);
-      if (platform === undefined) unknown++;
-      else ups.push({ platformId: platform.id, host: h.host, up: h.up });
+      if (platform === undefined) {
+        unknown++;
+        continue;
+      }
+      const key = `${platform.id}/${h.host}`;
+      if ((ups.get(key)?.timestampMs ?? -Infinity) <= h.timestampMs)
+        ups.set(key, { ...h, platformId: platform.id });
     }
-    const changed = await this.deps.ingest.recordHostUps(ups, this.deps.now(), this.deps.silenceSeconds);
+    const changed = await this.deps.ingest.recordHostUps(
+      [...ups.values()],
+      this.deps.now(),
+      this.deps.silenceSeconds,
+    );
     for (const organizationId of new Set(changed)) this.deps.capacityChanged(organizationId);
     return unknown;
   }
@@ -130,11 +140,14 @@ export class MetricsIngestService {
         unknown += nodes.size;
         continue;
       }
-      const ups = new Map<string, boolean>();
-      for (const h of facts.hostUps)
-        if (h.instance === instance && h.host.startsWith('node/'))
-          ups.set(h.host.slice('node/'.length), h.up);
-      if (await this.deps.ingest.updateNodes(platform.id, nodes, ups, this.deps.now()))
+      const ups = new Map<string, { up: boolean; timestampMs: number }>();
+      for (const h of facts.hostUps) {
+        if (h.instance !== instance || !h.host.startsWith('node/')) continue;
+        const node = h.host.slice('node/'.length);
+        if ((ups.get(node)?.timestampMs ?? -Infinity) <= h.timestampMs) ups.set(node, h);
+      }
+      const nodeUps = new Map([...ups].map(([node, h]) => [node, h.up]));
+      if (await this.deps.ingest.updateNodes(platform.id, nodes, nodeUps, this.deps.now()))
         this.deps.capacityChanged(platform.organizationId);
     }
     return unknown;
