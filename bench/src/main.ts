@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { apiBenchmark } from './api.bench.js';
+import { ingestBenchmark } from './ingest.bench.js';
 import { kubeBenchmark } from './kube.bench.js';
 import { marketplaceBenchmark } from './marketplace.bench.js';
 import { operatorBenchmark } from './operator.bench.js';
@@ -42,6 +43,11 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
   marketplace: {
     description: 'anonymous marketplace searches over HTTP: p50/p95 with 10,000 plans over 1,000 nodes',
     run: marketplaceBenchmark,
+  },
+  ingest: {
+    description:
+      "remote-write ingest of a 1,000-VM fleet's scrapes: control plane samples/s next to Prometheus' receiver",
+    run: ingestBenchmark,
   },
 };
 

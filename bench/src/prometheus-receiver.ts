@@ -47,44 +47,59 @@ function scrapesOf(requests: readonly Uint8Array[]): Scrape[] {
 }
 
 /**
+ * Sends `requests` to a remote-write endpoint over HTTP, `concurrency` at a time, scrape after scrape (a
+ * scrape's requests in any order, the next scrape once they are in), and times it. Requests are decoded
+ * before the clock starts, to find the scrapes.
+ */
+export async function measureRemoteWrite(
+  endpoint: string,
+  requests: readonly Uint8Array[],
+  options: ReceiverBenchOptions & { readonly headers?: Readonly<Record<string, string>> },
+): Promise<ReceiverMeasurement> {
+  if (!(Number.isInteger(options.concurrency) && options.concurrency > 0))
+    throw new RangeError('measureRemoteWrite: concurrency must be a positive integer');
+  const scrapes = scrapesOf(requests);
+  let accepted = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  const started = performance.now();
+  for (const scrape of scrapes) {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < scrape.bodies.length; i = next++) {
+        const response = await postRemoteWrite(
+          endpoint,
+          scrape.bodies[i] ?? new Uint8Array(),
+          options.headers,
+        );
+        if (response.ok) {
+          accepted += scrape.samples[i] ?? 0;
+        } else {
+          errors++;
+          firstError ??= `${response.status} ${response.message}`;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { samplesPerSecond: accepted / seconds, seconds, requests: requests.length, errors, firstError };
+}
+
+/**
  * The ceiling to compare our ingest with: a real Prometheus (`--web.enable-remote-write-receiver`, fresh
- * TSDB) receiving `requests` over HTTP, `concurrency` at a time, scrape after scrape. Prometheus is
- * started before and stopped after the timed part; requests are decoded up front to find the scrapes.
+ * TSDB) receiving the same requests the same way; started before and stopped after the timed part.
  */
 export async function measurePrometheusReceiver(
   requests: readonly Uint8Array[],
   options: ReceiverBenchOptions,
 ): Promise<ReceiverMeasurement> {
-  if (!(Number.isInteger(options.concurrency) && options.concurrency > 0))
-    throw new RangeError('measurePrometheusReceiver: concurrency must be a positive integer');
-  const scrapes = scrapesOf(requests);
   const prometheus = await startPrometheus({
     config: 'global:\n  scrape_interval: 1m\n',
     args: ['--web.enable-remote-write-receiver'],
   });
   try {
-    const endpoint = `${prometheus.url}/api/v1/write`;
-    let accepted = 0;
-    let errors = 0;
-    let firstError: string | undefined;
-    const started = performance.now();
-    for (const scrape of scrapes) {
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        for (let i = next++; i < scrape.bodies.length; i = next++) {
-          const response = await postRemoteWrite(endpoint, scrape.bodies[i] ?? new Uint8Array());
-          if (response.ok) {
-            accepted += scrape.samples[i] ?? 0;
-          } else {
-            errors++;
-            firstError ??= `${response.status} ${response.message}`;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: options.concurrency }, worker));
-    }
-    const seconds = (performance.now() - started) / 1000;
-    return { samplesPerSecond: accepted / seconds, seconds, requests: requests.length, errors, firstError };
+    return await measureRemoteWrite(`${prometheus.url}/api/v1/write`, requests, options);
   } finally {
     await prometheus.stop();
   }

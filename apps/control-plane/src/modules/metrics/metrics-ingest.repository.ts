@@ -223,25 +223,28 @@ export class MetricsIngestRepository {
     return this.db.transaction().execute(async (tx) => {
       const cursors = new Map<string, Cursor>();
       for (const part of chunks(keys)) {
-        await tx
-          .insertInto('vm_metric_cursors')
-          .values(part.map((k) => ({ vm_id: k.vmId, metric: k.metric })))
-          .onConflict((oc) => oc.columns(['vm_id', 'metric']).doNothing())
-          .execute();
-        const rows = await tx
-          .selectFrom('vm_metric_cursors')
-          .selectAll()
-          .where(
-            sql<boolean>`(vm_id, metric) IN (${sql.join(part.map((k) => sql`(${k.vmId}::uuid, ${k.metric})`))})`,
-          )
-          .orderBy('vm_id')
-          .orderBy('metric')
-          .forUpdate()
-          .execute();
-        for (const r of rows) {
+        const vmIds = part.map((k) => k.vmId);
+        const metrics = part.map((k) => k.metric);
+        await sql`
+          INSERT INTO vm_metric_cursors (vm_id, metric)
+          SELECT * FROM unnest(${vmIds}::uuid[], ${metrics}::text[])
+          ON CONFLICT DO NOTHING`.execute(tx);
+        const rows = await sql<{
+          vm_id: string;
+          metric: string;
+          sampled_at: Date | null;
+          value: number | null;
+        }>`
+          SELECT c.vm_id, c.metric, c.sampled_at, c.value
+          FROM vm_metric_cursors c
+          JOIN unnest(${vmIds}::uuid[], ${metrics}::text[]) AS k (vm_id, metric)
+            ON c.vm_id = k.vm_id AND c.metric = k.metric
+          ORDER BY c.vm_id, c.metric
+          FOR UPDATE OF c`.execute(tx);
+        for (const r of rows.rows) {
           if (r.sampled_at !== null && r.value !== null)
             cursors.set(cursorKey(r.vm_id, r.metric), {
-              sampledAtMs: r.sampled_at.getTime(),
+              sampledAtMs: new Date(r.sampled_at).getTime(),
               value: r.value,
             });
         }
@@ -264,6 +267,15 @@ export class MetricsIngestRepository {
   }
 }
 
+/** Timestamps as ISO text: both drivers pass text arrays through unchanged. */
+function isoTimes(ms: readonly number[]): string[] {
+  return ms.map((t) => new Date(t).toISOString());
+}
+
+/**
+ * The writes of one batch, each one statement over arrays (unnest) whatever the batch's size, rows in
+ * one sorted order so that concurrent batches lock alike.
+ */
 async function writeUsage(tx: Tx, plan: VmUsagePlan): Promise<void> {
   const rollups = [...plan.rollups].sort(
     (a, b) =>
@@ -273,79 +285,50 @@ async function writeUsage(tx: Tx, plan: VmUsagePlan): Promise<void> {
       a.bucketMs - b.bucketMs,
   );
   for (const part of chunks(rollups)) {
-    await tx
-      .insertInto('vm_metric_rollups')
-      .values(
-        part.map((r) => ({
-          vm_id: r.vmId,
-          metric: r.metric,
-          resolution_seconds: r.resolutionSeconds,
-          bucket: new Date(r.bucketMs),
-          sum: r.sum,
-          count: r.count,
-          max: r.max,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['vm_id', 'metric', 'resolution_seconds', 'bucket']).doUpdateSet({
-          sum: sql`vm_metric_rollups.sum + excluded.sum`,
-          count: sql`vm_metric_rollups.count + excluded.count`,
-          max: sql`greatest(vm_metric_rollups.max, excluded.max)`,
-        }),
-      )
-      .execute();
+    await sql`
+      INSERT INTO vm_metric_rollups AS r (vm_id, metric, resolution_seconds, bucket, sum, count, max)
+      SELECT * FROM unnest(${part.map((r) => r.vmId)}::uuid[], ${part.map((r) => r.metric)}::text[],
+        ${part.map((r) => r.resolutionSeconds)}::integer[], ${isoTimes(part.map((r) => r.bucketMs))}::timestamptz[],
+        ${part.map((r) => r.sum)}::double precision[], ${part.map((r) => r.count)}::integer[],
+        ${part.map((r) => r.max)}::double precision[])
+      ON CONFLICT (vm_id, metric, resolution_seconds, bucket) DO UPDATE SET
+        sum = r.sum + excluded.sum, count = r.count + excluded.count, max = greatest(r.max, excluded.max)`.execute(
+      tx,
+    );
   }
   const traffic = [...plan.bandwidth].sort(
     (a, b) => a.vmId.localeCompare(b.vmId) || a.hourMs - b.hourMs || a.direction.localeCompare(b.direction),
   );
   for (const part of chunks(traffic)) {
-    await tx
-      .insertInto('vm_bandwidth_usage')
-      .values(
-        part.map((b) => ({
-          vm_id: b.vmId,
-          hour: new Date(b.hourMs),
-          direction: b.direction,
-          bytes: Math.round(b.bytes),
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['vm_id', 'hour', 'direction'])
-          .doUpdateSet({ bytes: sql`vm_bandwidth_usage.bytes + excluded.bytes` }),
-      )
-      .execute();
+    await sql`
+      INSERT INTO vm_bandwidth_usage AS u (vm_id, hour, direction, bytes)
+      SELECT * FROM unnest(${part.map((b) => b.vmId)}::uuid[], ${isoTimes(part.map((b) => b.hourMs))}::timestamptz[],
+        ${part.map((b) => b.direction)}::text[], ${part.map((b) => Math.round(b.bytes))}::bigint[])
+      ON CONFLICT (vm_id, hour, direction) DO UPDATE SET bytes = u.bytes + excluded.bytes`.execute(tx);
   }
   const powers = [...plan.powerStates].sort(([a], [b]) => a.localeCompare(b));
-  for (const [vmId, power] of powers) {
-    const at = new Date(power.atMs);
-    await tx
-      .updateTable('virtual_machines')
-      .set({ reported_power_state: power.running ? 'Running' : 'Stopped', reported_power_state_at: at })
-      .where('id', '=', vmId)
-      .where((eb) =>
-        eb.or([eb('reported_power_state_at', 'is', null), eb('reported_power_state_at', '<', at)]),
-      )
-      .execute();
+  for (const part of chunks(powers)) {
+    // A report older than the one stored changes nothing.
+    await sql`
+      UPDATE virtual_machines v
+      SET reported_power_state = p.state, reported_power_state_at = p.at
+      FROM unnest(${part.map(([id]) => id)}::uuid[], ${part.map(([, p]) => (p.running ? 'Running' : 'Stopped'))}::text[],
+        ${isoTimes(part.map(([, p]) => p.atMs))}::timestamptz[]) AS p (id, state, at)
+      WHERE v.id = p.id AND (v.reported_power_state_at IS NULL OR v.reported_power_state_at < p.at)`.execute(
+      tx,
+    );
   }
-  for (const part of chunks(plan.cursors)) {
-    await tx
-      .insertInto('vm_metric_cursors')
-      .values(
-        part.map((c) => ({
-          vm_id: c.vmId,
-          metric: c.metric,
-          sampled_at: new Date(c.sampledAtMs),
-          value: c.value,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['vm_id', 'metric']).doUpdateSet((eb) => ({
-          sampled_at: eb.ref('excluded.sampled_at'),
-          value: eb.ref('excluded.value'),
-        })),
-      )
-      .execute();
+  const cursors = [...plan.cursors].sort(
+    (a, b) => a.vmId.localeCompare(b.vmId) || a.metric.localeCompare(b.metric),
+  );
+  for (const part of chunks(cursors)) {
+    await sql`
+      INSERT INTO vm_metric_cursors AS c (vm_id, metric, sampled_at, value)
+      SELECT * FROM unnest(${part.map((c) => c.vmId)}::uuid[], ${part.map((c) => c.metric)}::text[],
+        ${isoTimes(part.map((c) => c.sampledAtMs))}::timestamptz[], ${part.map((c) => c.value)}::double precision[])
+      ON CONFLICT (vm_id, metric) DO UPDATE SET sampled_at = excluded.sampled_at, value = excluded.value`.execute(
+      tx,
+    );
   }
 }
 
