@@ -132,7 +132,8 @@ describe('metrics from a real Prometheus in agent mode, with the rendered config
 
   afterAll(async () => {
     await prometheus?.stop();
-    await new Promise((resolve) => proxy?.close(resolve) ?? resolve(undefined));
+    const relay = proxy;
+    if (relay !== undefined) await new Promise((resolve) => relay.close(resolve));
     await pve?.close();
     await sandbox?.close();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });

@@ -236,7 +236,7 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       network,
       prefix,
       virtualMachine,
-      metricsCredential: String((metricsCredential.credential as { id: string }).id),
+      metricsCredential: (metricsCredential.credential as { id: string }).id,
       firewallRuleset,
       firewallRule,
       addressGroup,

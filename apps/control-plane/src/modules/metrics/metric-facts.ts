@@ -9,7 +9,7 @@ import { isStaleMarker } from '@noderings/remote-write';
  */
 
 /** The series of a VM that charts, billing and the power state use. */
-export const VM_METRICS = {
+const VM_METRICS = {
   pve_up: { metric: 'up', kind: 'gauge' },
   pve_cpu_usage_ratio: { metric: 'cpu', kind: 'gauge' },
   pve_memory_usage_bytes: { metric: 'memory', kind: 'gauge' },
@@ -20,7 +20,7 @@ export const VM_METRICS = {
 } as const satisfies Record<string, { metric: string; kind: 'gauge' | 'counter' }>;
 
 export type VmMetric = (typeof VM_METRICS)[keyof typeof VM_METRICS]['metric'];
-export type MetricKind = 'gauge' | 'counter';
+type MetricKind = 'gauge' | 'counter';
 
 export interface TimedValue {
   readonly value: number;
@@ -28,7 +28,7 @@ export interface TimedValue {
 }
 
 /** A host's pve_up: `node/pve1` (node online) or `cluster/prod` (cluster quorate). */
-export interface HostUp {
+interface HostUp {
   readonly instance: string;
   readonly host: string;
   readonly up: boolean;

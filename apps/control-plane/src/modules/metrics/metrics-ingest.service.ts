@@ -29,7 +29,7 @@ export interface IngestLimits {
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** `https://host[:port]` as platforms store it → the `host:port` the forwarder labels series with. */
-export function metricsInstanceOf(endpointUrl: string): string {
+function metricsInstanceOf(endpointUrl: string): string {
   const url = new URL(endpointUrl);
   // An IPv6 host keeps its brackets in `hostname`: `[2001:db8::1]:8006`.
   return `${url.hostname}:${url.port === '' ? '443' : url.port}`;

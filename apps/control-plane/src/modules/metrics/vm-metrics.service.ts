@@ -14,7 +14,7 @@ export const CHART_SERIES = ['cpu', 'memory', 'network', 'disk'] as const;
 export type ChartSeries = (typeof CHART_SERIES)[number];
 
 /** One chart point; only the fields of the asked series are set. */
-export interface ChartPoint {
+interface ChartPoint {
   readonly time: Date;
   cpuUsageRatio?: number;
   cpuUsageRatioMax?: number;
@@ -34,7 +34,7 @@ export interface Chart {
   readonly points: ChartPoint[];
 }
 
-export interface TrafficPeriod extends PeriodBounds {
+interface TrafficPeriod extends PeriodBounds {
   readonly egressBytes: number;
   readonly ingressBytes: number;
 }

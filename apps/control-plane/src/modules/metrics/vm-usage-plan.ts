@@ -8,8 +8,8 @@ import type { TimedValue, VmMetric, VmSeries } from './metric-facts.js';
  */
 
 /** Chart resolutions: 1-minute points (kept 48 hours) and 1-hour points (kept 90 days). */
-export const ROLLUP_RESOLUTIONS = [60, 3600] as const;
-export type RollupResolution = (typeof ROLLUP_RESOLUTIONS)[number];
+const ROLLUP_RESOLUTIONS = [60, 3600] as const;
+type RollupResolution = (typeof ROLLUP_RESOLUTIONS)[number];
 
 const HOUR_MS = 3_600_000;
 
@@ -18,7 +18,7 @@ export interface Cursor {
   readonly value: number;
 }
 
-export interface RollupAdd {
+interface RollupAdd {
   readonly vmId: string;
   readonly metric: VmMetric;
   readonly resolutionSeconds: RollupResolution;
@@ -28,7 +28,7 @@ export interface RollupAdd {
   max: number;
 }
 
-export interface BandwidthAdd {
+interface BandwidthAdd {
   readonly vmId: string;
   readonly hourMs: number;
   readonly direction: 'egress' | 'ingress';
