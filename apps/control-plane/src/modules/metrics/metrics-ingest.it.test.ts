@@ -218,6 +218,13 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
       const auth = { Authorization: `Bearer ${site.token}` };
       const huge = await postRemoteWrite(`${t.url}/api/v1/write`, new Uint8Array(9 * 1024 * 1024), auth);
       expect(huge.status).toBe(413);
+      // Five bytes whose snappy preamble claims 3.75 GiB: refused before decompressing.
+      const bomb = await postRemoteWrite(
+        `${t.url}/api/v1/write`,
+        Uint8Array.from([0x80, 0x80, 0x80, 0x80, 0x0f]),
+        auth,
+      );
+      expect(bomb.status).toBe(413);
       const json = await fetch(`${t.url}/api/v1/write`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },

@@ -28,6 +28,12 @@ export interface IngestLimits {
 
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Answered 413 like a body over the route's limit (http/error-handler.ts): decompressed, it would be. */
+class PayloadTooLarge extends Error {
+  readonly statusCode = 413;
+  readonly code = 'FST_ERR_CTP_BODY_TOO_LARGE';
+}
+
 /** `https://host[:port]` as platforms store it → the `host:port` the forwarder labels series with. */
 function metricsInstanceOf(endpointUrl: string): string {
   const url = new URL(endpointUrl);
@@ -66,6 +72,8 @@ export class MetricsIngestService {
       const request = decodeWriteRequest(body, this.deps.limits);
       facts = readMetricFacts(request.timeseries, writer.agentId);
     } catch (e: unknown) {
+      if (e instanceof RemoteWriteError && e.code === 'REMOTE_WRITE_TOO_LARGE')
+        throw new PayloadTooLarge(e.message);
       if (e instanceof RemoteWriteError)
         throw new InvalidArgumentError(`Malformed remote-write request: ${e.message}`, [
           { field: e.location, description: e.description },
