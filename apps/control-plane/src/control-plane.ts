@@ -1,9 +1,12 @@
+import { resolve } from 'node:path';
+
 import { sql } from 'kysely';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 import { argon2idHasher, type PasswordHasher } from './crypto/password-hasher.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { migrateToLatest, openDatabase, type DatabaseLocation, type Db } from './db/database.js';
+import { serveDashboard } from './http/dashboard.js';
 import { createServer } from './http/server.js';
 import type { RemoteWriteTarget } from './modules/metrics/index.js';
 import { wireModules } from './modules/wire-modules.js';
@@ -35,6 +38,10 @@ export interface ControlPlaneOptions {
   readonly metricsSilenceSeconds?: number;
   /** A Prometheus-compatible remote-write receiver that accepted series are forwarded to. */
   readonly metricsRemoteWrite?: RemoteWriteTarget;
+  /** The built dashboard (`apps/dashboard/dist`), served from `/` when given. */
+  readonly dashboardDir?: string;
+  /** Consulted by /readyz besides the database: false answers 503 `starting` (the sandbox while it seeds). */
+  readonly readiness?: () => boolean;
 }
 
 export interface ControlPlane {
@@ -90,7 +97,10 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       logger,
       trustProxy: options.trustProxy ?? false,
       version: VERSION,
-      isReady: async () => (await sql`SELECT 1`.execute(db)).rows.length === 1,
+      notReady: async () => {
+        if ((await sql`SELECT 1`.execute(db)).rows.length !== 1) return 'database unavailable';
+        return options.readiness?.() === false ? 'starting' : undefined;
+      },
     });
     const services = await wireModules(app, {
       db,
@@ -108,6 +118,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         remoteWrite: options.metricsRemoteWrite,
       },
     });
+    if (options.dashboardDir !== undefined) await serveDashboard(app, resolve(options.dashboardDir));
     if (options.admin !== undefined)
       await services.auth.bootstrapStaff(options.admin.email, options.admin.password);
     const address = await app.listen({

@@ -22,8 +22,8 @@ export interface ServerOptions {
   readonly logger: Logger;
   readonly trustProxy: boolean;
   readonly version: string;
-  /** Answers /readyz: false while the database is unreachable. */
-  readonly isReady: () => Promise<boolean>;
+  /** Answers /readyz: why the server is not ready yet (the database is unreachable, …), or undefined. */
+  readonly notReady: () => Promise<string | undefined>;
 }
 
 /**
@@ -106,8 +106,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     '/readyz',
     { config: { access: { kind: 'public' } }, schema: { hide: true } },
     async (_request, reply) => {
-      const ready = await options.isReady().catch(() => false);
-      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'database unavailable' });
+      const reason = await options.notReady().catch(() => 'database unavailable');
+      return reply.status(reason === undefined ? 200 : 503).send({ status: reason ?? 'ready' });
     },
   );
   app.get(
