@@ -1,6 +1,6 @@
 import { request } from 'node:https';
 
-import { CONTROL_PLANE_NAME, renderAgentStack } from '@noderings/deploy';
+import { CONTROL_PLANE_NAME, OPERATOR_NAME, OPERATOR_NAMESPACE, renderAgentStack } from '@noderings/deploy';
 import { namespaces, type ApiResource, type KubeClient, type KubeObject } from '@noderings/kube';
 import type { KubeSim } from '@noderings/kube-sim';
 
@@ -9,8 +9,14 @@ import { SandboxError } from './sandbox-error.js';
 /** The stack's Deployment needs an image; kube-sim runs no workloads, so it is never applied. */
 const OPERATOR_IMAGE = 'noderings/proxmox-operator:sandbox';
 const FIELD_MANAGER = 'noderings-sandbox';
-/** Longer than any sandbox session; kube-sim forgets everything when it stops anyway. */
-const CONTROL_PLANE_TOKEN_SECONDS = 30 * 24 * 3600;
+/**
+ * Longer than any sandbox session. The control plane keeps its token across restarts (kube-sim keeps its
+ * signing key in the data folder); the operator gets a new one at every start.
+ */
+const TOKEN_SECONDS = 30 * 24 * 3600;
+/** The label by which the operator finds the credentials of a Proxmox instance, and the instance's id. */
+const PROXMOX_INSTANCE_LABEL = 'vm.noderings.com/proxmox-instance';
+const PROXMOX_INSTANCE = 'default';
 
 function coreResource(kind: string, plural: string): ApiResource<KubeObject> {
   return { group: '', version: 'v1', kind, plural, namespaced: true, hasStatus: false };
@@ -75,6 +81,61 @@ export async function prepareAgentCluster(sim: KubeSim, admin: KubeClient, agent
   });
 }
 
+/** What the operator needs to reach a Proxmox VE: its API, an API token, the certificate to pin. */
+export interface ProxmoxCredentials {
+  readonly url: string;
+  /** `USER@REALM!TOKENID`. */
+  readonly tokenId: string;
+  readonly tokenSecret: string;
+  /** SHA-256, as pve-sim prints it. */
+  readonly fingerprint: string;
+}
+
+/**
+ * Puts the Proxmox credentials where the agent stack's operator reads them (a labelled Secret in its own
+ * namespace, as a provider's `nr` would), replacing those of an earlier start: pve-sim has a new token
+ * secret and certificate at every start.
+ */
+export async function applyProxmoxCredentials(
+  admin: KubeClient,
+  agentId: string,
+  credentials: ProxmoxCredentials,
+): Promise<void> {
+  const [username = '', tokenName = ''] = credentials.tokenId.split('!');
+  const data = {
+    PROXMOX_URL: credentials.url,
+    PROXMOX_USERNAME: username,
+    PROXMOX_TOKEN_ID: tokenName,
+    PROXMOX_TOKEN_SECRET: credentials.tokenSecret,
+    PROXMOX_TLS_FINGERPRINT: credentials.fingerprint,
+  };
+  await admin.secrets.apply(
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: {
+        namespace: OPERATOR_NAMESPACE,
+        name: `proxmox-${agentId}`,
+        labels: { [PROXMOX_INSTANCE_LABEL]: PROXMOX_INSTANCE },
+      },
+      type: 'Opaque',
+      data: Object.fromEntries(
+        Object.entries(data).map(([key, value]) => [key, Buffer.from(value).toString('base64')]),
+      ),
+    },
+    { fieldManager: FIELD_MANAGER, force: true },
+  );
+}
+
+/**
+ * Writes a kubeconfig for the operator's own service account (`proxmox-operator`), so that it runs with
+ * the agent stack's least-privilege Roles, as its Deployment would, not as the cluster's admin.
+ */
+export async function writeOperatorKubeconfig(sim: KubeSim, path: string): Promise<void> {
+  const token = await requestToken(sim, OPERATOR_NAMESPACE, OPERATOR_NAME);
+  await sim.writeKubeconfig(path, { user: { token }, namespace: OPERATOR_NAMESPACE });
+}
+
 /** A TokenRequest as the admin (`kubectl create token`), which KubeClient has no method for. */
 function requestToken(sim: KubeSim, namespace: string, account: string): Promise<string> {
   const path = `/api/v1/namespaces/${namespace}/serviceaccounts/${account}/token`;
@@ -82,7 +143,7 @@ function requestToken(sim: KubeSim, namespace: string, account: string): Promise
     JSON.stringify({
       apiVersion: 'authentication.k8s.io/v1',
       kind: 'TokenRequest',
-      spec: { expirationSeconds: CONTROL_PLANE_TOKEN_SECONDS },
+      spec: { expirationSeconds: TOKEN_SECONDS },
     }),
   );
   return new Promise((resolve, reject) => {

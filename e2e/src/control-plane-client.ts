@@ -14,7 +14,7 @@ export class ControlPlaneClient {
    * status than `expected` throws with the API's error body.
    */
   async call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     expected: number,
     options: { readonly as?: Caller; readonly body?: unknown } = {},

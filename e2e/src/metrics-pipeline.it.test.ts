@@ -82,7 +82,7 @@ describe('metrics from a real Prometheus in agent mode, with the rendered config
   let token = '';
 
   beforeAll(async () => {
-    const s = (sandbox = await startSandbox({ database: { inMemory: true }, forwardMetrics: false }));
+    const s = (sandbox = await startSandbox({ forwardMetrics: false, log: () => undefined }));
     // A guest of NodeRings' beside pve-sim's own lab guests (`lab-1`, VMID 100, on pve1).
     pve = createProxmoxClient({
       baseUrl: s.pveUrl,
@@ -106,9 +106,9 @@ describe('metrics from a real Prometheus in agent mode, with the rendered config
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${session.token}`,
-        'x-organization-id': s.seeded.organizationId,
+        'x-organization-id': s.seeded.provider.organizationId,
       },
-      body: JSON.stringify({ agentId: s.seeded.agent.id }),
+      body: JSON.stringify({ agentId: s.seeded.provider.agent.id }),
     });
     const createdBody = (await created.json()) as { token?: string };
     if (createdBody.token === undefined)
@@ -122,7 +122,7 @@ describe('metrics from a real Prometheus in agent mode, with the rendered config
     const config = renderPrometheusConfig({
       exporter: new URL(s.exporterUrl).host,
       platformEndpoint: new URL(s.pveUrl).host,
-      agentId: s.seeded.agent.id,
+      agentId: s.seeded.provider.agent.id,
       remoteWriteUrl: `http://127.0.0.1:${String((proxy.address() as AddressInfo).port)}/api/v1/write`,
       bearerTokenFile: tokenFile,
       scrapeInterval: '1s',
@@ -154,7 +154,7 @@ describe('metrics from a real Prometheus in agent mode, with the rendered config
       });
       const instance = new URL(s.pveUrl).host;
       for (const r of recorded) {
-        expect(r.labels).toMatchObject({ instance, agent_id: s.seeded.agent.id, job: 'pve' });
+        expect(r.labels).toMatchObject({ instance, agent_id: s.seeded.provider.agent.id, job: 'pve' });
         expect(forwardingDecision(r.labels.__name__ ?? '', r.labels)).toEqual({ forward: true });
         if (/^(qemu|lxc)\//.test(r.labels.id ?? '')) expect(r.labels.name).toBe(nrName);
       }
@@ -193,7 +193,10 @@ describe('metrics from a real Prometheus in agent mode, with the rendered config
       const session = (await login.json()) as { token: string };
       const get = async (path: string) =>
         (await fetch(`${s.controlPlaneUrl}${path}`, {
-          headers: { authorization: `Bearer ${session.token}`, 'x-organization-id': s.seeded.organizationId },
+          headers: {
+            authorization: `Bearer ${session.token}`,
+            'x-organization-id': s.seeded.provider.organizationId,
+          },
         }).then((r) => r.json())) as Record<string, unknown>;
       await until('the platform to be online', async () => {
         const platforms = (await get('/v1/platforms')) as { platforms: { serviceStatus: string }[] };

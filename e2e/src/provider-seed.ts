@@ -46,12 +46,12 @@ const VMID_SEED_STEP = 1000;
 /**
  * A verified provider with a region, an agent whose inbound peering is ready, a Proxmox platform on
  * that agent and one node per simulated Proxmox node, made through the public API alone, as a provider
- * and staff would make them.
+ * and staff would make them. Also returns the provider's session, for what is seeded next.
  */
 export async function seedProvider(
   api: ControlPlaneClient,
   input: ProviderSeedInput,
-): Promise<SeededProvider> {
+): Promise<{ readonly provider: SeededProvider; readonly session: Caller }> {
   const registered = await api.call<{ token: string; organization: { id: string } }>(
     'POST',
     '/v1/auth/register',
@@ -79,18 +79,7 @@ export async function seedProvider(
     body: AGENT,
   });
   const kubeconfig = await input.prepareAgentCluster(agent.id);
-  const peering = await api.call<{ inboundPeeringState: string; inboundPeeringError: string }>(
-    'POST',
-    `/v1/agents/${agent.id}:uploadInboundPeeringConfig`,
-    200,
-    { as: provider, body: { kubeconfig } },
-  );
-  if (peering.inboundPeeringState !== 'INBOUND_PEERING_STATE_READY') {
-    throw new SandboxError(
-      'PEERING_NOT_READY',
-      `the agent's inbound peering is ${peering.inboundPeeringState}: ${peering.inboundPeeringError}`,
-    );
-  }
+  await uploadInboundPeeringConfig(api, provider, agent.id, kubeconfig);
   const { platform } = await api.call<{ platform: { id: string; name: string; endpointUrl: string } }>(
     'POST',
     '/v1/platform',
@@ -125,11 +114,35 @@ export async function seedProvider(
     nodes.push({ id: node.id, name: node.name, vmidSeed: node.vmidSeed });
   }
   return {
-    organizationId,
-    organizationName: ORGANIZATION_NAME,
-    region: { id: region.id, city: region.cityCountry.cityName, datacenter: region.datacenter.name },
-    agent: { id: agent.id, name: agent.name },
-    platform: { id: platform.id, name: platform.name, endpointUrl: platform.endpointUrl },
-    nodes,
+    provider: {
+      organizationId,
+      organizationName: ORGANIZATION_NAME,
+      region: { id: region.id, city: region.cityCountry.cityName, datacenter: region.datacenter.name },
+      agent: { id: agent.id, name: agent.name },
+      platform: { id: platform.id, name: platform.name, endpointUrl: platform.endpointUrl },
+      nodes,
+    },
+    session: provider,
   };
+}
+
+/** Gives the control plane the agent cluster's kubeconfig; throws unless it could reach the cluster with it. */
+export async function uploadInboundPeeringConfig(
+  api: ControlPlaneClient,
+  provider: Caller,
+  agentId: string,
+  kubeconfig: string,
+): Promise<void> {
+  const peering = await api.call<{ inboundPeeringState: string; inboundPeeringError: string }>(
+    'POST',
+    `/v1/agents/${agentId}:uploadInboundPeeringConfig`,
+    200,
+    { as: provider, body: { kubeconfig } },
+  );
+  if (peering.inboundPeeringState !== 'INBOUND_PEERING_STATE_READY') {
+    throw new SandboxError(
+      'PEERING_NOT_READY',
+      `the agent's inbound peering is ${peering.inboundPeeringState}: ${peering.inboundPeeringError}`,
+    );
+  }
 }

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = new URL('../../', import.meta.url);
 const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
 const MAIN = fileURLToPath(new URL('e2e/src/sandbox-main.ts', ROOT));
-const START_TIMEOUT_MS = 90_000;
+const START_TIMEOUT_MS = 120_000;
 const ANY_PORT = '127.0.0.1:0';
 
+interface Run {
+  readonly child: ChildProcessByStdio<null, Readable, Readable>;
+  output(): string;
+}
+
 /** `npm start` as it runs, but with tsx's loader so that the child is the sandbox itself and gets the signal. */
-function sandboxProcess(args: readonly string[]): {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  output: () => string;
-} {
+function sandboxProcess(args: readonly string[]): Run {
   const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -28,9 +31,51 @@ function sandboxProcess(args: readonly string[]): {
   return { child, output: () => output };
 }
 
+/** The sandbox on free ports with its data in `dataDir`. */
+function startedOnFreePorts(dataDir: string): Run {
+  return sandboxProcess([
+    ...['--port', '0', '--pve-listen', ANY_PORT, '--kube-listen', ANY_PORT],
+    ...['--data-dir', dataDir],
+  ]);
+}
+
+function untilPrinted(run: Run, text: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (run.output().includes(text)) resolve();
+    };
+    run.child.stdout.on('data', check);
+    check();
+    run.child.on('exit', (code) => {
+      reject(new Error(`the sandbox exited with ${String(code)}: ${run.output()}`));
+    });
+  });
+}
+
 function exitCode(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return once(child, 'exit').then(([code]) => code as number | null);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function untilGone(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isRunning(pid) && Date.now() < deadline) await sleep(100);
+  return !isRunning(pid);
+}
+
+function operatorPidOf(output: string): number {
+  const pid = Number(/operator +pid (\d+)/.exec(output)?.[1]);
+  expect(pid).toBeGreaterThan(0);
+  return pid;
 }
 
 describe('npm start', () => {
@@ -43,42 +88,54 @@ describe('npm start', () => {
   });
 
   it(
-    'prints where the control plane listens, serves it, and stops with status 0 on SIGTERM',
+    'prints where the control plane listens and the demo logins, serves it ready, and stops everything with status 0 on SIGTERM',
     async () => {
-      const run = sandboxProcess([
-        '--listen',
-        ANY_PORT,
-        '--pve-listen',
-        ANY_PORT,
-        '--kube-listen',
-        ANY_PORT,
-        '--data-dir',
-        join(dataDir, 'sandbox'),
-      ]);
+      const run = startedOnFreePorts(join(dataDir, 'sandbox'));
       try {
-        await new Promise<void>((resolve, reject) => {
-          run.child.stdout.on('data', () => {
-            if (run.output().includes('Ctrl-C to stop')) resolve();
-          });
-          run.child.on('exit', (code) => {
-            reject(new Error(`the sandbox exited with ${String(code)}: ${run.output()}`));
-          });
-        });
-        const url = /control plane (http:\/\/127\.0\.0\.1:(\d+))/.exec(run.output());
+        await untilPrinted(run, 'Ctrl-C to stop');
+        const url = /ready on (http:\/\/127\.0\.0\.1:(\d+))/.exec(run.output());
         expect(url?.[2]).not.toBe('0');
         const ready = await fetch(`${url?.[1] ?? ''}/readyz`);
         expect(ready.status).toBe(200);
-        expect(run.output()).toContain(`${url?.[1] ?? ''}/openapi.json`);
-        expect(run.output()).toContain('emptied at every start');
-        expect(run.output()).toMatch(/provider +provider@sandbox\.test +\S{10,} +organization [0-9a-f-]{36}/);
+        const output = run.output();
+        expect(output).toContain(`${url?.[1] ?? ''}/openapi.json`);
+        expect(output).toContain('seeded afresh in');
+        expect(output).toMatch(/customer +customer@sandbox\.local +sandbox-password/);
+        expect(output).toMatch(/provider +provider@sandbox\.local +sandbox-password/);
+        expect(output).toMatch(/staff +staff@sandbox\.local +\S{10,}/);
+        // One stream: the sandbox's progress and the operator's own lines, each with its prefix.
+        expect(output).toContain('[sandbox] starting pve-sim');
+        expect(output).toMatch(/\[operator\] info operator started/);
         // The admin kubeconfig it points at reaches the simulated agent cluster.
         const kubeconfig = await readFile(join(dataDir, 'sandbox', 'kubeconfig.yaml'), 'utf8');
-        expect(kubeconfig).toContain(/kube-sim +(https:\/\/\S+)/.exec(run.output())?.[1]);
+        expect(kubeconfig).toContain(/kube-sim +(https:\/\/\S+)/.exec(output)?.[1]);
+        const operator = operatorPidOf(output);
+        expect(isRunning(operator)).toBe(true);
 
         run.child.kill('SIGTERM');
         expect(await exitCode(run.child)).toBe(0);
+        expect(isRunning(operator)).toBe(false);
       } finally {
         if (run.child.exitCode === null) run.child.kill('SIGKILL');
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'takes its operator down with it when it is killed outright',
+    async () => {
+      const run = startedOnFreePorts(join(dataDir, 'killed'));
+      let operator: number | undefined;
+      try {
+        await untilPrinted(run, 'Ctrl-C to stop');
+        operator = operatorPidOf(run.output());
+        run.child.kill('SIGKILL');
+        await exitCode(run.child);
+        expect(await untilGone(operator, 15_000)).toBe(true);
+      } finally {
+        if (run.child.exitCode === null) run.child.kill('SIGKILL');
+        if (operator !== undefined && isRunning(operator)) process.kill(operator, 'SIGKILL');
       }
     },
     START_TIMEOUT_MS,
@@ -88,6 +145,8 @@ describe('npm start', () => {
     const runs = [
       ['--nodes', '5'],
       ['--listen', '8080'],
+      ['--port', '99999'],
+      ['--port', '8080', '--listen', '127.0.0.1:8080'],
       ['--pve-listen', 'localhost:99999'],
     ].map((args) => ({
       args,

@@ -1,5 +1,16 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { parseSandboxOptions, USAGE, UsageError } from './sandbox-options.js';
 import { sandboxSummary } from './sandbox-summary.js';
+
+const DASHBOARD_DIR = fileURLToPath(new URL('../../apps/dashboard/dist', import.meta.url));
+
+/** The dashboard the control plane serves: its build output, once it has been built. */
+function builtDashboard(): string | undefined {
+  return existsSync(join(DASHBOARD_DIR, 'index.html')) ? DASHBOARD_DIR : undefined;
+}
 
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseSandboxOptions(argv);
@@ -7,17 +18,37 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  process.stdout.write(`NodeRings sandbox: starting, on a fresh seed in ${options.dataDir}…\n`);
+  // A signal while starting stops the start at its next step; everything started is closed then.
+  const abort = new AbortController();
+  const stopRequested = new Promise<void>((resolve) => {
+    const stop = () => {
+      abort.abort();
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  const dashboardDir = builtDashboard();
+  process.stdout.write(`NodeRings sandbox: starting, with its data in ${options.dataDir}…\n`);
   // Loaded once the flags are good: a typo is answered at once, not after the control plane has loaded.
   const { startSandbox } = await import('./sandbox.js');
-  const sandbox = await startSandbox({ ...options, database: { dataDir: options.dataDir } });
-  process.stdout.write(sandboxSummary(sandbox, options.dataDir));
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  let sandbox;
+  try {
+    sandbox = await startSandbox({
+      ...options,
+      ...(dashboardDir !== undefined && { dashboardDir }),
+      signal: abort.signal,
+    });
+  } catch (e: unknown) {
+    if (!abort.signal.aborted) throw e;
+    process.stdout.write('NodeRings sandbox: stopped while starting\n');
+    return 0;
+  }
+  process.stdout.write(sandboxSummary(sandbox, { dashboardServed: dashboardDir !== undefined }));
+  await stopRequested;
   process.stdout.write('NodeRings sandbox: stopping\n');
   await sandbox.close();
+  process.stdout.write('NodeRings sandbox: stopped\n');
   return 0;
 }
 

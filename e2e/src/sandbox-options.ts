@@ -12,15 +12,23 @@ export interface SandboxCliOptions {
   readonly kubeListen: ListenAddress;
   /** Absolute. */
   readonly dataDir: string;
+  readonly reset: boolean;
 }
 
-export const USAGE = `usage: npm start -- [--listen HOST:PORT] [--pve-listen HOST:PORT] [--kube-listen HOST:PORT] [--data-dir DIR]
+const DEFAULT_PORT = 8080;
+const LOOPBACK = '127.0.0.1';
+const MAX_PORT = 65_535;
 
-  --listen HOST:PORT       the control plane API (default 127.0.0.1:8080; port 0 picks a free one, here and below)
+export const USAGE = `usage: npm start -- [--port N | --listen HOST:PORT] [--data-dir DIR] [--reset]
+                    [--pve-listen HOST:PORT] [--kube-listen HOST:PORT]
+
+  --port N                 the control plane (API and dashboard) on 127.0.0.1:N (default 8080; 0 picks a free port, here and below)
+  --listen HOST:PORT       the control plane on another address than the loopback one, instead of --port
+  --data-dir DIR           where the sandbox is kept between starts (default ./.data/sandbox): a second start
+                           reuses it instead of seeding again
+  --reset                  empty the data folder first and seed afresh
   --pve-listen HOST:PORT   the Proxmox VE simulator (default 127.0.0.1:8006)
   --kube-listen HOST:PORT  the Kubernetes API simulator standing in for the provider's agent cluster (default 127.0.0.1:6443)
-  --data-dir DIR           the embedded database and kube-sim's admin kubeconfig (default ./.data/sandbox);
-                           emptied at every start, so every run is a fresh seed
   --help                   this text`;
 
 /** The flags, checked once; `help` when --help was given. */
@@ -30,10 +38,12 @@ export function parseSandboxOptions(argv: readonly string[]): SandboxCliOptions 
     ({ values } = parseArgs({
       args: [...argv],
       options: {
-        listen: { type: 'string', default: '127.0.0.1:8080' },
+        port: { type: 'string' },
+        listen: { type: 'string' },
         'pve-listen': { type: 'string', default: '127.0.0.1:8006' },
         'kube-listen': { type: 'string', default: '127.0.0.1:6443' },
         'data-dir': { type: 'string', default: './.data/sandbox' },
+        reset: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -44,12 +54,25 @@ export function parseSandboxOptions(argv: readonly string[]): SandboxCliOptions 
   }
   if (values.help) return 'help';
   if (values['data-dir'] === '') throw new UsageError('--data-dir must name a folder');
+  if (values.port !== undefined && values.listen !== undefined)
+    throw new UsageError('give --port or --listen, not both');
   return {
-    listen: listenFlag('--listen', values.listen),
+    listen:
+      values.listen === undefined
+        ? { host: LOOPBACK, port: portFlag(values.port) }
+        : listenFlag('--listen', values.listen),
     pveListen: listenFlag('--pve-listen', values['pve-listen']),
     kubeListen: listenFlag('--kube-listen', values['kube-listen']),
     dataDir: resolve(values['data-dir']),
+    reset: values.reset,
   };
+}
+
+function portFlag(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > MAX_PORT)
+    throw new UsageError(`--port must be a port number from 0 to ${String(MAX_PORT)}, got ${text}`);
+  return Number(text);
 }
 
 function listenFlag(flag: string, text: string): ListenAddress {

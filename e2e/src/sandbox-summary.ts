@@ -1,26 +1,48 @@
 import type { Sandbox } from './sandbox.js';
 
-/** What `npm start` prints once the sandbox is up: where everything is and how to sign in. */
-export function sandboxSummary(sandbox: Sandbox, dataDir: string): string {
-  const { staff, provider } = sandbox.credentials;
-  const { seeded } = sandbox;
+const EMAIL_WIDTH = 22;
+
+/** What `npm start` prints once the sandbox is ready: where everything is and how to sign in. */
+export function sandboxSummary(sandbox: Sandbox, options: { readonly dashboardServed: boolean }): string {
+  const { staff, provider, customer } = sandbox.credentials;
+  const { offer } = sandbox.seeded;
+  const seeded = sandbox.seeded.provider;
   const url = sandbox.controlPlaneUrl;
+  const email = (account: { email: string }) => account.email.padEnd(EMAIL_WIDTH);
   const login = (account: { email: string; password: string }) =>
     `curl -s -X POST ${url}/v1/auth/login -H 'content-type: application/json' -d '${JSON.stringify({ email: account.email, password: account.password })}'`;
+  const kept =
+    sandbox.dataDir === undefined
+      ? '  kept in memory: gone when it stops'
+      : `  ${sandbox.reused ? 'reused from' : 'seeded afresh in'} ${sandbox.dataDir} (npm start -- --reset starts over)`;
   return [
-    `NodeRings sandbox: control plane ${url} (API description ${url}/openapi.json)`,
-    `  data in ${dataDir}, emptied at every start: this is a fresh seed`,
+    `NodeRings sandbox: ready on ${url}`,
+    options.dashboardServed
+      ? `  open ${url}/ in a browser for the dashboard; the API is described at ${url}/openapi.json`
+      : `  the API (description at ${url}/openapi.json); the dashboard is not built, so it is not served`,
+    kept,
     '',
-    'Sign in (POST /v1/auth/login; passwords are new at every start):',
-    `  staff     ${staff.email}  ${staff.password}`,
-    `  provider  ${provider.email}  ${provider.password}  organization ${provider.organizationId}`,
-    `  e.g. ${login(provider)}`,
+    'Sign in with (the dashboard, or POST /v1/auth/login):',
+    `  customer  ${email(customer)}  ${customer.password}  "${sandbox.seeded.customer.organizationName}" buys VMs`,
+    `  provider  ${email(provider)}  ${provider.password}  "${seeded.organizationName}" sells them`,
+    `  staff     ${email(staff)}  ${staff.password}`,
+    `  e.g. ${login(customer)}`,
     '',
-    `Seeded for the provider "${seeded.organizationName}" (verified by staff):`,
+    `The provider "${seeded.organizationName}" (verified by staff), organization ${seeded.organizationId}:`,
     `  region    ${seeded.region.city}, ${seeded.region.datacenter}  ${seeded.region.id}`,
     `  agent     ${seeded.agent.name}  ${seeded.agent.id}  inbound peering READY (kube-sim)`,
     `  platform  ${seeded.platform.name}  ${seeded.platform.id}  ${seeded.platform.endpointUrl}`,
-    ...seeded.nodes.map((n) => `  node      ${n.name}  ${n.id}  VMIDs from ${String(n.vmidSeed)}`),
+    ...seeded.nodes.map((n) => {
+      const templates = offer.vmTemplates
+        .filter((t) => t.node === n.name)
+        .map((t) => `${t.distro} ${String(t.templateVmid)}`);
+      return `  node      ${n.name}  ${n.id}  VMIDs from ${String(n.vmidSeed)}; templates ${templates.join(', ')}`;
+    }),
+    `  network   ${offer.network.name}  ${offer.network.prefixes.map((p) => p.cidr).join(', ')}`,
+    `  cloud-init templates ${offer.cloudInitTemplates.map((t) => t.name).join(', ')}`,
+    ...offer.plans.map(
+      (p) => `  plan      ${p.name.padEnd(11)} ${p.code}  ${p.monthlyPrice} EUR a month  on the marketplace`,
+    ),
     '',
     'The simulated provider:',
     `  pve-sim   ${sandbox.pveUrl}  (${String(seeded.nodes.length)} nodes)`,
@@ -29,6 +51,7 @@ export function sandboxSummary(sandbox: Sandbox, dataDir: string): string {
     `  exporter  ${sandbox.exporterUrl}/pve?target=${new URL(sandbox.pveUrl).host}  (metrics forwarded every 30 s)`,
     `  kube-sim  ${sandbox.kubeUrl}  (the agent cluster)` +
       (sandbox.kubeconfigPath === undefined ? '' : `  kubectl --kubeconfig ${sandbox.kubeconfigPath} get ns`),
+    `  operator  pid ${String(sandbox.operatorPid)}, logging as [operator]`,
     '',
     'Ctrl-C to stop.',
     '',

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { OPERATOR_NAMESPACE } from '@noderings/deploy';
+
+import { SandboxError } from './sandbox-error.js';
+import type { SandboxLog } from './sandbox-log.js';
+
+export interface OperatorProcessOptions {
+  /** A kubeconfig for the agent cluster (the operator's own service account). */
+  readonly kubeconfigPath: string;
+  readonly agentId: string;
+  readonly log: SandboxLog;
+}
+
+export interface OperatorProcess {
+  readonly pid: number;
+  /** SIGTERM, then SIGKILL if it has not stopped in time; resolves once it has exited. */
+  close(): Promise<void>;
+}
+
+const ROOT = new URL('../../', import.meta.url);
+// tsx as a loader rather than its CLI: the CLI would run the operator in a grandchild a kill would miss.
+const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
+const OPERATOR_MAIN = fileURLToPath(new URL('apps/operator/src/main.ts', ROOT));
+/**
+ * Preloaded into the operator. Its stdin is a pipe from the sandbox, which the system closes when the
+ * sandbox ends however it ends (SIGKILL included); the operator then stops as it does on SIGTERM, so no
+ * operator outlives its sandbox. Unreferenced, so that it never keeps a stopping operator alive.
+ */
+const STOP_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
+  "process.stdin.on('end', () => process.kill(process.pid, 'SIGTERM')).on('error', () => {}).resume().unref();",
+)}`;
+const STARTED_LINE = '"msg":"operator started"';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+/** How long after an exit of the operator the sandbox may begin to stop for the exit to be expected. */
+const EXPECTED_STOP_GRACE_MS = 1000;
+/** Enough of its output to say why it did not start. */
+const RECENT_OUTPUT_CHARS = 8192;
+
+/**
+ * The proxmox-operator as its own process, the way it runs for real (an app never imports another),
+ * watching the agent's namespace with leader election off (one replica). Its log lines join the
+ * sandbox's stream as `[operator] …`. Resolves once it has started; rejects, with what it printed, if it
+ * exits or does not start in time.
+ */
+export async function startOperatorProcess(options: OperatorProcessOptions): Promise<OperatorProcess> {
+  const child: ChildProcessByStdio<Writable, Readable, Readable> = spawn(
+    process.execPath,
+    [
+      ...['--import', TSX_LOADER, '--import', STOP_WITH_PARENT, OPERATOR_MAIN],
+      ...['--kubeconfig', options.kubeconfigPath],
+      ...['--watch-namespace', `${options.agentId}-operator`],
+      ...['--operator-namespace', OPERATOR_NAMESPACE],
+      ...['--metrics-listen', '127.0.0.1:0', '--no-leader-election'],
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  // A synchronous last word for the exits the sandbox does not clean up after (an uncaught error).
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) => {
+    const gone = () => {
+      process.off('exit', killOnExit);
+      resolve();
+    };
+    child.once('exit', gone);
+    // Never spawned: there is no exit to wait for.
+    child.once('error', gone);
+  });
+  child.stdin.on('error', () => undefined);
+
+  let stopping = false;
+  const close = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+      }, STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    child.stdin.destroy();
+  };
+  try {
+    await startup(child, options.log, () => stopping);
+  } catch (e: unknown) {
+    await close();
+    throw e;
+  }
+  return { pid: child.pid ?? 0, close };
+}
+
+/**
+ * Forwards the child's output to the log and resolves once it has said it started; rejects with what it
+ * printed if it fails to spawn, exits first, or takes too long. Later, an exit nobody asked for is logged.
+ */
+function startup(
+  child: ChildProcessByStdio<Writable, Readable, Readable>,
+  log: SandboxLog,
+  stopping: () => boolean,
+): Promise<void> {
+  const writer = log.lineWriter('operator');
+  let recent = '';
+  let started = false;
+  return new Promise<void>((resolve, reject) => {
+    const fail = (why: string) => {
+      clearTimeout(timeout);
+      reject(new SandboxError('OPERATOR_FAILED', `the operator ${why}:\n${recent}`));
+    };
+    const timeout = setTimeout(() => {
+      fail(`did not start within ${String(START_TIMEOUT_MS / 1000)} s`);
+    }, START_TIMEOUT_MS);
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      writer.write(text);
+      if (started) return;
+      recent = (recent + text).slice(-RECENT_OUTPUT_CHARS);
+      if (recent.includes(STARTED_LINE)) {
+        started = true;
+        clearTimeout(timeout);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('error', (e) => {
+      fail(`could not be started (${e.message})`);
+    });
+    child.once('exit', (code, signal) => {
+      writer.end();
+      const how = signal ?? `code ${String(code)}`;
+      if (!started) {
+        fail(`exited (${how}) before it started`);
+        return;
+      }
+      // Ctrl-C reaches the operator too, as often as not before the sandbox has begun to stop.
+      setTimeout(() => {
+        if (!stopping())
+          log.progress(`the operator exited (${how}); VMs are not provisioned until the sandbox restarts`);
+      }, EXPECTED_STOP_GRACE_MS).unref();
+    });
+  });
+}
