@@ -7,6 +7,7 @@ import { operatorBenchmark } from './operator.bench.js';
 import { ordersBenchmark } from './orders.bench.js';
 import { placementBenchmark } from './placement.bench.js';
 import { pveSimBenchmark } from './pve-sim.bench.js';
+import { sandboxBenchmark } from './sandbox.bench.js';
 
 /** Each benchmark prints its own figures; `npm run bench -- <name> [--seconds N]`. */
 const BENCHMARKS: Record<string, { description: string; run: (seconds: number) => Promise<void> }> = {
@@ -43,6 +44,11 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
   marketplace: {
     description: 'anonymous marketplace searches over HTTP: p50/p95 with 10,000 plans over 1,000 nodes',
     run: marketplaceBenchmark,
+  },
+  sandbox: {
+    description:
+      'npm start on an empty folder until ready, a customer order until RUNNING, a second start until ready',
+    run: () => sandboxBenchmark(),
   },
   ingest: {
     description:

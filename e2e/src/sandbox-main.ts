@@ -1,15 +1,20 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
+import { ensureDashboardBuilt } from './dashboard-build.js';
 import { parseSandboxOptions, USAGE, UsageError } from './sandbox-options.js';
 import { sandboxSummary } from './sandbox-summary.js';
 
-const DASHBOARD_DIR = fileURLToPath(new URL('../../apps/dashboard/dist', import.meta.url));
-
-/** The dashboard the control plane serves: its build output, once it has been built. */
-function builtDashboard(): string | undefined {
-  return existsSync(join(DASHBOARD_DIR, 'index.html')) ? DASHBOARD_DIR : undefined;
+/**
+ * The dashboard the control plane serves, built first when it is missing or older than its sources. A
+ * failed build leaves the API running without it, and says why.
+ */
+async function builtDashboard(): Promise<string | undefined> {
+  try {
+    return await ensureDashboardBuilt((line) => process.stdout.write(`[sandbox] ${line}\n`));
+  } catch (e: unknown) {
+    process.stdout.write(
+      `[sandbox] the dashboard is not served: ${e instanceof Error ? e.message : String(e)}\n`,
+    );
+    return undefined;
+  }
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -28,7 +33,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  const dashboardDir = builtDashboard();
+  const dashboardDir = await builtDashboard();
   process.stdout.write(`NodeRings sandbox: starting, with its data in ${options.dataDir}…\n`);
   // Loaded once the flags are good: a typo is answered at once, not after the control plane has loaded.
   const { startSandbox } = await import('./sandbox.js');
