@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+
+import { validateRegistration, validateSignIn } from './account-forms.js';
+
+const valid = {
+  email: 'owner@example.com',
+  password: 'long-enough-pw',
+  confirmPassword: 'long-enough-pw',
+  organizationName: 'Example Hosting',
+  organizationType: 'ORGANIZATION_TYPE_PROVIDER' as const,
+};
+
+describe('registration', () => {
+  it('accepts a complete form', () => {
+    expect(validateRegistration(valid)).toEqual({});
+  });
+
+  it('names every field that is wrong, as the API would', () => {
+    const errors = validateRegistration({
+      email: 'nope',
+      password: 'short',
+      confirmPassword: 'short',
+      organizationName: ' ',
+      organizationType: '',
+    });
+    expect(Object.keys(errors).sort()).toEqual(['email', 'organizationName', 'organizationType', 'password']);
+    expect(errors.password).toMatch(/at least 10/);
+  });
+
+  it('catches a mistyped confirmation', () => {
+    expect(validateRegistration({ ...valid, confirmPassword: 'something-else' })).toEqual({
+      confirmPassword: 'The passwords do not match.',
+    });
+  });
+});
+
+describe('sign-in', () => {
+  it('needs an email and a password', () => {
+    expect(Object.keys(validateSignIn({ email: '', password: '' })).sort()).toEqual(['email', 'password']);
+    expect(validateSignIn({ email: 'customer@sandbox.local', password: 'x' })).toEqual({});
+  });
+});

@@ -1,0 +1,25 @@
+import type { Agent } from '../../api/api-resources.js';
+import type { Tone } from '../../ui/status-badge.js';
+
+/** Install tokens are valid for an hour (seed 000); the API answers the command without its expiry. */
+const INSTALL_TOKEN_LIFETIME_MS = 60 * 60_000;
+
+export function installCommandExpiry(generatedAt: number): Date {
+  return new Date(generatedAt + INSTALL_TOKEN_LIFETIME_MS);
+}
+
+const PEERING: Readonly<Record<Agent['inboundPeeringState'], { label: string; tone: Tone }>> = {
+  INBOUND_PEERING_STATE_PENDING: { label: 'Not peered yet', tone: 'neutral' },
+  INBOUND_PEERING_STATE_PEERING: { label: 'Peering', tone: 'busy' },
+  INBOUND_PEERING_STATE_READY: { label: 'Peered', tone: 'good' },
+  INBOUND_PEERING_STATE_FAILED: { label: 'Peering failed', tone: 'bad' },
+};
+
+export function peeringStatus(agent: Pick<Agent, 'inboundPeeringState'>): { label: string; tone: Tone } {
+  return PEERING[agent.inboundPeeringState];
+}
+
+/** While an agent installs or peers, its page is read again to show the moment it connects. */
+export function agentSettling(agent: Pick<Agent, 'provisioned' | 'inboundPeeringState'>): boolean {
+  return !agent.provisioned || agent.inboundPeeringState === 'INBOUND_PEERING_STATE_PEERING';
+}

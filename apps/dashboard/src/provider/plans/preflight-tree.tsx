@@ -1,0 +1,100 @@
+import type { PlanPreflight, PreflightCheck } from '../../api/api-resources.js';
+import { formatDateTime } from '../../format/dates.js';
+import { StatusBadge } from '../../ui/status-badge.js';
+import { chainLabel, checkTitle, partitionChecks, passingChains } from './preflight-view.js';
+
+function CheckItem({ check }: { readonly check: PreflightCheck }) {
+  return (
+    <li className={check.passed ? 'check check-passed' : 'check check-failed'}>
+      <StatusBadge tone={check.passed ? 'good' : 'bad'}>{check.passed ? 'Passed' : 'Failed'}</StatusBadge>{' '}
+      <strong>{checkTitle(check.code)}</strong>: {check.note}
+      {check.subChecks.length > 0 && !check.passed && (
+        <ul className="check-list">
+          {check.subChecks.map((s) => (
+            <CheckItem key={s.code} check={s} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** Failing checks in full; passing ones folded under a count, there if wanted. */
+function CheckList({
+  checks,
+  subject,
+}: {
+  readonly checks: readonly PreflightCheck[];
+  readonly subject: string;
+}) {
+  const { failed, passed } = partitionChecks(checks);
+  return (
+    <>
+      {failed.length > 0 && (
+        <ul className="check-list" aria-label={`Failed ${subject} checks`}>
+          {failed.map((c) => (
+            <CheckItem key={c.code} check={c} />
+          ))}
+        </ul>
+      )}
+      {passed.length > 0 && (
+        <details>
+          <summary>
+            {passed.length} {subject} {passed.length === 1 ? 'check' : 'checks'} passed
+          </summary>
+          <ul className="check-list">
+            {passed.map((c) => (
+              <CheckItem key={c.code} check={c} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+/** A plan's preflight: its own checks, then each agent → platform → node chain an order could take. */
+export function PreflightTree({ preflight }: { readonly preflight: PlanPreflight }) {
+  const headingId = `preflight-${preflight.planId}`;
+  const ready = preflight.marketplaceReady;
+  return (
+    <section className="preflight" aria-labelledby={headingId}>
+      <h3 id={headingId}>Preflight: {preflight.planName}</h3>
+      <p>
+        <span role="status" aria-label={`Preflight of ${preflight.planName}`}>
+          <StatusBadge tone={ready ? 'good' : 'bad'}>
+            {ready ? 'Marketplace ready' : 'Not marketplace ready'}
+          </StatusBadge>
+        </span>{' '}
+        {preflight.summaryNote}
+      </p>
+      {preflight.summaryIssues.length > 0 && (
+        <ul className="issues">
+          {preflight.summaryIssues.map((issue) => (
+            <li key={issue}>{issue}</li>
+          ))}
+        </ul>
+      )}
+      <p className="muted">
+        <code>{preflight.planCode}</code> · {preflight.regionLabels.join('; ')} ·{' '}
+        {passingChains(preflight.infrastructure)} of {preflight.infrastructure.length} nodes pass · evaluated{' '}
+        {formatDateTime(preflight.evaluatedAt)}
+      </p>
+      <h4>Plan</h4>
+      <CheckList checks={preflight.planChecks} subject="plan" />
+      {preflight.infrastructure.map((chain) => (
+        <div key={chain.agent.platform.node.id} className="chain">
+          <h4>
+            {chainLabel(chain)}{' '}
+            <StatusBadge tone={chain.passed ? 'good' : 'bad'}>
+              {chain.passed ? 'Passes' : 'Fails'}
+            </StatusBadge>
+          </h4>
+          <CheckList checks={chain.agent.checks} subject="agent" />
+          <CheckList checks={chain.agent.platform.checks} subject="platform" />
+          <CheckList checks={chain.agent.platform.node.checks} subject="node" />
+        </div>
+      ))}
+    </section>
+  );
+}
