@@ -289,6 +289,18 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
     });
     expect(await planReady(t, offer.seller.provider, offer.planId)).toBe(true);
 
+    const listed = await t.call<{ node: { inventory: Record<string, unknown> } }>(
+      'GET',
+      `/v1/node/${site.nodeId}`,
+      {
+        as: offer.seller.provider,
+      },
+    );
+    expect(listed.body.node.inventory).toMatchObject({
+      cpuCores: 16,
+      nonNrMemoryBytes: 0,
+      syncedAt: expect.any(String) as unknown,
+    });
     // Guests that are not NodeRings' take 60 GiB of the 64: the plan's 8 GiB no longer fit.
     const labels = { agent_id: site.agentId, instance: site.instance, node: site.node };
     await writeMetrics(t, site.token, [

@@ -19,6 +19,12 @@ interface NodeInventory {
   readonly memoryBytes: number;
   readonly memoryAllocatedBytes: number;
   readonly storagePools: readonly StoragePoolInventory[];
+  /** What guests NodeRings did not create use (the exporter's non_nr_* sums). */
+  readonly nonNrCpuCores: number;
+  readonly nonNrMemoryBytes: number;
+  readonly nonNrDiskBytes: number;
+  /** When the metrics last reported on the node (ISO time), or null. */
+  readonly syncedAt: string | null;
 }
 
 interface StoragePoolInventory {
@@ -85,6 +91,10 @@ const inventoryColumn = z.object({
       }),
     )
     .catch([]),
+  nonNrCpuCores: z.number().nonnegative().catch(0),
+  nonNrMemoryBytes: z.number().nonnegative().catch(0),
+  nonNrDiskBytes: z.number().nonnegative().catch(0),
+  syncedAt: z.iso.datetime().nullable().catch(null),
 });
 
 type NodeRow = Selectable<NodeTable>;

@@ -132,6 +132,12 @@ export const nodeView = z
         memoryBytes: z.number(),
         memoryAllocatedBytes: z.number(),
         storagePools: z.array(storagePoolView),
+        nonNrCpuCores: z.number().describe('vCPUs of guests NodeRings did not create (templates excluded).'),
+        nonNrMemoryBytes: z.number(),
+        nonNrDiskBytes: z
+          .number()
+          .describe('Disk size of guests NodeRings did not create (templates included).'),
+        syncedAt: z.iso.datetime().nullable().describe('When the metrics last reported on the node.'),
       })
       .describe('Synced from the hypervisor; zeros until the first sync. Read-only.'),
     createTime: z.string(),
@@ -180,6 +186,10 @@ export function toNodeView(n: Node): z.infer<typeof nodeView> {
       memoryBytes: n.inventory.memoryBytes,
       memoryAllocatedBytes: n.inventory.memoryAllocatedBytes,
       storagePools: n.inventory.storagePools.map((p) => ({ ...p })),
+      nonNrCpuCores: n.inventory.nonNrCpuCores,
+      nonNrMemoryBytes: n.inventory.nonNrMemoryBytes,
+      nonNrDiskBytes: n.inventory.nonNrDiskBytes,
+      syncedAt: n.inventory.syncedAt,
     },
     createTime: n.createdAt.toISOString(),
     updateTime: n.updatedAt.toISOString(),
