@@ -161,6 +161,8 @@ export interface FirewallRuleset {
   readonly ruleCount: number;
   readonly attachedVmCount: number;
   readonly attachedVmHostnames: readonly string[];
+  /** The same VMs' ids, in the same order. */
+  readonly attachedVmIds: readonly string[];
 }
 
 export type FirewallDirection = 'FIREWALL_DIRECTION_INGRESS' | 'FIREWALL_DIRECTION_EGRESS';

@@ -19,6 +19,7 @@ interface RuleSetView {
   ruleCount: number;
   attachedVmCount: number;
   attachedVmHostnames: string[];
+  attachedVmIds: string[];
 }
 
 interface RuleView {
@@ -111,6 +112,7 @@ describe.each(DATABASE_KINDS)('the customer firewall on the %s database', (kind)
       ruleCount: 0,
       attachedVmCount: 0,
       attachedVmHostnames: [],
+      attachedVmIds: [],
     });
     const db = await createRuleSet(customer, 'Databases');
     const taken = await t.call('POST', '/v1/firewall/rulesets', {
@@ -130,6 +132,7 @@ describe.each(DATABASE_KINDS)('the customer firewall on the %s database', (kind)
       ruleCount: 1,
       attachedVmCount: 1,
       attachedVmHostnames: ['db-1'],
+      attachedVmIds: [vm.id],
     });
 
     const names = async (query: string) =>
@@ -145,7 +148,14 @@ describe.each(DATABASE_KINDS)('the customer firewall on the %s database', (kind)
     expect((await names('')).rulesets.map((r) => r.name)).toEqual(['Databases', 'web servers']);
     expect((await names('name=DATA')).rulesets.map((r) => r.name)).toEqual(['Databases']);
     expect((await names('filterAttachment=FIREWALL_RULESET_ATTACHMENT_FILTER_ATTACHED')).rulesets).toEqual([
-      { id: db.id, name: 'Databases', ruleCount: 1, attachedVmCount: 1, attachedVmHostnames: ['db-1'] },
+      {
+        id: db.id,
+        name: 'Databases',
+        ruleCount: 1,
+        attachedVmCount: 1,
+        attachedVmHostnames: ['db-1'],
+        attachedVmIds: [vm.id],
+      },
     ]);
     expect(
       (await names('filterAttachment=FIREWALL_RULESET_ATTACHMENT_FILTER_UNATTACHED')).rulesets.map(

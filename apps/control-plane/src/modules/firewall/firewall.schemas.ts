@@ -110,6 +110,7 @@ export const ruleSetView = z
     ruleCount: z.number().int(),
     attachedVmCount: z.number().int(),
     attachedVmHostnames: z.array(z.string()),
+    attachedVmIds: z.array(z.string()).describe('The attached VMs, in the order of attachedVmHostnames.'),
   })
   .meta({ id: 'FirewallRuleSet' });
 
@@ -158,6 +159,7 @@ export function toRuleSetView(r: RuleSetRecord): z.infer<typeof ruleSetView> {
     ruleCount: r.ruleCount,
     attachedVmCount: r.attachedVmHostnames.length,
     attachedVmHostnames: [...r.attachedVmHostnames],
+    attachedVmIds: [...r.attachedVmIds],
   };
 }
 

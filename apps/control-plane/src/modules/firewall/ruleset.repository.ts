@@ -14,6 +14,8 @@ export interface RuleSetRecord {
   readonly ruleCount: number;
   /** The hostnames of the live VMs it is attached to, in order. */
   readonly attachedVmHostnames: readonly string[];
+  /** The same VMs' ids, in the same order. */
+  readonly attachedVmIds: readonly string[];
 }
 
 type AttachmentFilter =
@@ -161,18 +163,22 @@ export class RuleSetRepository {
         : await db
             .selectFrom('firewall_attachments as a')
             .innerJoin('virtual_machines as v', 'v.id', 'a.vm_id')
-            .select(['a.ruleset_id', 'v.hostname'])
+            .select(['a.ruleset_id', 'v.hostname', 'v.id'])
             .where('a.ruleset_id', 'in', ids)
             .where('v.desired_state', '=', 'PRESENT')
             .orderBy(sql`v.hostname COLLATE "C"`)
             .orderBy('v.id')
             .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      organizationId: r.organization_id,
-      name: r.name,
-      ruleCount: Number(r.rule_count ?? 0),
-      attachedVmHostnames: attached.filter((a) => a.ruleset_id === r.id).map((a) => a.hostname),
-    }));
+    return rows.map((r) => {
+      const vms = attached.filter((a) => a.ruleset_id === r.id);
+      return {
+        id: r.id,
+        organizationId: r.organization_id,
+        name: r.name,
+        ruleCount: Number(r.rule_count ?? 0),
+        attachedVmHostnames: vms.map((a) => a.hostname),
+        attachedVmIds: vms.map((a) => a.id),
+      };
+    });
   }
 }

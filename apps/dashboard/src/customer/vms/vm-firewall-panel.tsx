@@ -17,43 +17,22 @@ import { attachedRuleset } from '../firewall/attached-ruleset.js';
 import { rulesetsQueryKey, useRulesets } from '../firewall/firewall-queries.js';
 import { freeRulesetName, validateRulesetName } from '../firewall/ruleset-name.js';
 import { RulesetRules } from '../firewall/ruleset-rules.js';
-import { useVms } from './vm-queries.js';
 
 /**
  * The VM's firewall: the one ruleset attached to it (a VM has at most one) with its rules, or a way to
- * attach one. Which ruleset is attached is worked out from the hostnames rulesets name
- * (`attached-ruleset.ts`); one this page attached is known for sure.
+ * attach one.
  */
 export function VmFirewallPanel({ vm }: { readonly vm: VirtualMachine }) {
   const rulesets = useRulesets();
-  const vms = useVms();
-  const [knownId, setKnownId] = useState<string>();
   return (
     <Section title="Firewall" id="firewall">
       <QueryState query={rulesets} loadingLabel="Loading firewall rulesets…">
         {(data) => {
-          const found = attachedRuleset(vm, data.rulesets, vms.data?.virtualMachines ?? [], knownId);
-          if (found.kind === 'attached')
-            return (
-              <AttachedRuleset
-                vm={vm}
-                ruleset={found.ruleset}
-                onDetached={() => {
-                  setKnownId(undefined);
-                }}
-              />
-            );
-          return (
-            <>
-              {found.kind === 'ambiguous' && (
-                <p className="notice">
-                  Other VMs are named {vm.hostname} too, so it is not certain which ruleset this one has (
-                  {found.candidates.map((r) => r.name).join(', ')}). Attach one to be sure: a VM has one
-                  ruleset, and attaching replaces it.
-                </p>
-              )}
-              <AttachRuleset vm={vm} rulesets={data.rulesets} onAttached={setKnownId} />
-            </>
+          const attached = attachedRuleset(vm, data.rulesets);
+          return attached === undefined ? (
+            <AttachRuleset vm={vm} rulesets={data.rulesets} />
+          ) : (
+            <AttachedRuleset vm={vm} ruleset={attached} />
           );
         }}
       </QueryState>
@@ -64,11 +43,9 @@ export function VmFirewallPanel({ vm }: { readonly vm: VirtualMachine }) {
 function AttachedRuleset({
   vm,
   ruleset,
-  onDetached,
 }: {
   readonly vm: VirtualMachine;
   readonly ruleset: FirewallRuleset;
-  readonly onDetached: () => void;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -77,7 +54,6 @@ function AttachedRuleset({
     mutationFn: () =>
       api.post(apiPath`/v1/virtual-machines/${vm.id}:detach-firewall`, { rulesetId: ruleset.id }),
     onSuccess: async () => {
-      onDetached();
       announce(`Ruleset ${ruleset.name} detached from ${vm.hostname}.`);
       await queryClient.invalidateQueries({ queryKey: rulesetsQueryKey, exact: true });
     },
@@ -111,11 +87,9 @@ function AttachedRuleset({
 function AttachRuleset({
   vm,
   rulesets,
-  onAttached,
 }: {
   readonly vm: VirtualMachine;
   readonly rulesets: readonly FirewallRuleset[];
-  readonly onAttached: (rulesetId: string) => void;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -144,7 +118,6 @@ function AttachRuleset({
       });
     },
     onSuccess: ({ ruleset }) => {
-      onAttached(ruleset.id);
       announce(`Ruleset ${ruleset.name} attached to ${vm.hostname}.`);
     },
     // A ruleset created before a refused attach must show up as an existing one.
@@ -169,7 +142,7 @@ function AttachRuleset({
 
   return (
     <>
-      {!rulesets.some((r) => r.attachedVmHostnames.includes(vm.hostname)) && (
+      {!rulesets.some((r) => r.attachedVmIds.includes(vm.id)) && (
         <p>No firewall ruleset is attached to this VM: all traffic is allowed.</p>
       )}
       <FormError error={attach.error} fields={['name', 'rulesetId']} within="ruleset" />
