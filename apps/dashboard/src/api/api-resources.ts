@@ -275,6 +275,8 @@ export interface Agent {
 export interface InstallCommand {
   readonly command: string;
   readonly token: string;
+  /** When the one-time token lapses (an hour after it was made). */
+  readonly expiresAt: string;
 }
 
 export interface Region {

@@ -71,12 +71,17 @@ describe.each(DATABASE_KINDS)('agents on the %s database', (kind) => {
   }
 
   async function installToken(as: Caller, agentId: string): Promise<string> {
-    const response = await t.call<{ command: string; token: string }>(
+    const before = Date.now();
+    const response = await t.call<{ command: string; token: string; expiresAt: string }>(
       'POST',
       `/v1/agents/${agentId}:generateInstallCommand`,
       { as, body: {} },
     );
     if (response.status !== 200) throw new Error(`generate failed: ${JSON.stringify(response.body)}`);
+    // The token works for an hour; the answer says until when.
+    const expiresIn = Date.parse(response.body.expiresAt) - before;
+    expect(expiresIn).toBeGreaterThan(3_590_000);
+    expect(expiresIn).toBeLessThanOrEqual(3_600_000 + 600_000);
     return response.body.token;
   }
 

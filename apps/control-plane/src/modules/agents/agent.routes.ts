@@ -130,10 +130,19 @@ export const agentRoutes: FastifyPluginCallbackZod<{ agents: AgentService }> = (
         summary: 'A one-line installer command with a one-time install token, valid for an hour.',
         params: idParams,
         body: emptyBody,
-        response: { 200: z.object({ command: z.string(), token: z.string() }) },
+        response: {
+          200: z.object({
+            command: z.string(),
+            token: z.string(),
+            expiresAt: z.iso.datetime().describe('The token works once, until then.'),
+          }),
+        },
       },
     },
-    async (request) => agents.generateInstallCommand(tenantOf(request), request.params.id),
+    async (request) => {
+      const minted = await agents.generateInstallCommand(tenantOf(request), request.params.id);
+      return { ...minted, expiresAt: minted.expiresAt.toISOString() };
+    },
   );
 
   app.post(

@@ -142,21 +142,17 @@ export class AgentService {
   async generateInstallCommand(
     acting: ActingOrganization,
     id: string,
-  ): Promise<{ command: string; token: string }> {
+  ): Promise<{ command: string; token: string; expiresAt: Date }> {
     requireReviewed(acting);
     const agent = await this.get(acting.organizationId, id);
     const now = this.deps.now();
     const { token, hash } = newOpaqueToken('nri');
-    await this.deps.tokens.insertInstallToken({
-      agentId: agent.id,
-      tokenHash: hash,
-      expiresAt: new Date(now.getTime() + INSTALL_TOKEN_TTL_MS),
-      now,
-    });
+    const expiresAt = new Date(now.getTime() + INSTALL_TOKEN_TTL_MS);
+    await this.deps.tokens.insertInstallToken({ agentId: agent.id, tokenHash: hash, expiresAt, now });
     const command =
       `curl -sfL ${this.deps.installScriptUrl} | ` +
       `CLUSTER_ID=${agent.id} TOKEN=${token} LIQO_GW_SERVICE_TYPE=LoadBalancer sh -`;
-    return { command, token };
+    return { command, token, expiresAt };
   }
 
   /**

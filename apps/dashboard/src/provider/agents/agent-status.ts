@@ -1,13 +1,6 @@
 import type { Agent } from '../../api/api-resources.js';
 import type { Tone } from '../../ui/status-badge.js';
 
-/** Install tokens are valid for an hour (seed 000); the API answers the command without its expiry. */
-const INSTALL_TOKEN_LIFETIME_MS = 60 * 60_000;
-
-export function installCommandExpiry(generatedAt: number): Date {
-  return new Date(generatedAt + INSTALL_TOKEN_LIFETIME_MS);
-}
-
 const PEERING: Readonly<Record<Agent['inboundPeeringState'], { label: string; tone: Tone }>> = {
   INBOUND_PEERING_STATE_PENDING: { label: 'Not peered yet', tone: 'neutral' },
   INBOUND_PEERING_STATE_PEERING: { label: 'Peering', tone: 'busy' },

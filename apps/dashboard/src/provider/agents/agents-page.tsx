@@ -25,7 +25,7 @@ import { Page, Section } from '../../ui/page.js';
 import { EmptyState, QueryState } from '../../ui/query-state.js';
 import { StatusBadge } from '../../ui/status-badge.js';
 import { providerKeys, useAgents } from '../provider-queries.js';
-import { agentSettling, installCommandExpiry, peeringStatus } from './agent-status.js';
+import { agentSettling, peeringStatus } from './agent-status.js';
 
 const AGENTS_REFRESH_MS = 10_000;
 
@@ -62,11 +62,11 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { announce } = useAnnouncer();
-  const [generated, setGenerated] = useState<{ command: InstallCommand; at: number }>();
+  const [generated, setGenerated] = useState<InstallCommand>();
   const generate = useMutation({
     mutationFn: () => api.post<InstallCommand>(apiPath`/v1/agents/${agent.id}:generateInstallCommand`),
     onSuccess: (command) => {
-      setGenerated({ command, at: Date.now() });
+      setGenerated(command);
       announce(`Install command for ${agent.name} generated; it is valid for one hour.`);
     },
   });
@@ -145,14 +145,14 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
           <p>
             Run this on the agent VM as root. It is valid until{' '}
             <strong>
-              {installCommandExpiry(generated.at).toLocaleTimeString(undefined, { timeStyle: 'short' })}
+              {new Date(generated.expiresAt).toLocaleTimeString(undefined, { timeStyle: 'short' })}
             </strong>{' '}
             (one hour) and works once; generate a new one if it lapses.
           </p>
           <pre tabIndex={0} aria-label={`Install command for ${agent.name}`}>
-            <code>{generated.command.command}</code>
+            <code>{generated.command}</code>
           </pre>
-          <CopyButton text={generated.command.command} label="Copy install command" />
+          <CopyButton text={generated.command} label="Copy install command" />
         </div>
       )}
     </li>
