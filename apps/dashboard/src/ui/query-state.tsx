@@ -60,3 +60,42 @@ export function QueryState<T>({
     );
   return <Loading {...(loadingLabel !== undefined && { label: loadingLabel })} />;
 }
+
+interface Read<T> {
+  readonly data: T | undefined;
+  readonly error: unknown;
+  readonly refetch: () => unknown;
+}
+
+type DataOf<Q extends readonly Read<unknown>[]> = {
+  readonly [K in keyof Q]: Q[K] extends Read<infer T> ? T : never;
+};
+
+/**
+ * Several reads a page needs together: the first failure (with retry), loading until every one has
+ * data, then the content with all their data in the order given.
+ */
+export function QueriesState<const Q extends readonly Read<unknown>[]>({
+  queries,
+  loadingLabel,
+  children,
+}: {
+  readonly queries: Q;
+  readonly loadingLabel?: string;
+  readonly children: (...data: DataOf<Q>) => ReactNode;
+}) {
+  const failed = queries.find((q) => q.error !== null && q.error !== undefined);
+  if (failed !== undefined)
+    return (
+      <LoadError
+        error={failed.error}
+        retry={() => {
+          void failed.refetch();
+        }}
+      />
+    );
+  if (queries.some((q) => q.data === undefined))
+    return <Loading {...(loadingLabel !== undefined && { label: loadingLabel })} />;
+  // Every read has data here, so the tuple holds each one's data type.
+  return <>{children(...(queries.map((q) => q.data) as unknown as DataOf<Q>))}</>;
+}

@@ -9,7 +9,7 @@ import { enumName } from '../../format/display-names.js';
 import { useAnnouncer } from '../../ui/announcer.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { Page, Section } from '../../ui/page.js';
-import { EmptyState, LoadError, Loading } from '../../ui/query-state.js';
+import { EmptyState, QueriesState } from '../../ui/query-state.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { providerKeys, useNetworks, useNodes, usePrefixes } from '../provider-queries.js';
 import { CreateNetworkForm, CreatePrefixForm } from './ipam-forms.js';
@@ -19,40 +19,37 @@ export function IpamPage() {
   const networks = useNetworks();
   const prefixes = usePrefixes();
   const nodes = useNodes();
-  const failed = [networks, prefixes, nodes].find((q) => q.error !== null);
   return (
     <Page
       title="IPAM"
       description="Networks hold the prefixes VMs get addresses from; assign each network to the nodes it serves. Dual stack: an IPv4 and an IPv6 prefix per network."
     >
-      {failed !== undefined ? (
-        <LoadError error={failed.error} retry={() => void failed.refetch()} />
-      ) : networks.data === undefined || prefixes.data === undefined || nodes.data === undefined ? (
-        <Loading label="Loading networks…" />
-      ) : (
-        <>
-          <Section title="Networks" id="networks">
-            {networks.data.length === 0 ? (
-              <EmptyState>
-                <p>No networks yet. Create one below.</p>
-              </EmptyState>
-            ) : (
-              <ul className="card-list card-list-wide">
-                {networks.data.map((n) => (
-                  <NetworkCard key={n.id} network={n} nodes={nodes.data} />
-                ))}
-              </ul>
-            )}
-          </Section>
-          <Section title="Prefixes" id="prefixes">
-            <PrefixTable prefixes={prefixes.data} networks={networks.data} />
-          </Section>
-          <div className="two-columns">
-            <CreateNetworkForm />
-            <CreatePrefixForm networks={networks.data} />
-          </div>
-        </>
-      )}
+      <QueriesState queries={[networks, prefixes, nodes]} loadingLabel="Loading networks…">
+        {(networkList, prefixList, nodeList) => (
+          <>
+            <Section title="Networks" id="networks">
+              {networkList.length === 0 ? (
+                <EmptyState>
+                  <p>No networks yet. Create one below.</p>
+                </EmptyState>
+              ) : (
+                <ul className="card-list card-list-wide">
+                  {networkList.map((n) => (
+                    <NetworkCard key={n.id} network={n} nodes={nodeList} />
+                  ))}
+                </ul>
+              )}
+            </Section>
+            <Section title="Prefixes" id="prefixes">
+              <PrefixTable prefixes={prefixList} networks={networkList} />
+            </Section>
+            <div className="two-columns">
+              <CreateNetworkForm />
+              <CreatePrefixForm networks={networkList} />
+            </div>
+          </>
+        )}
+      </QueriesState>
     </Page>
   );
 }

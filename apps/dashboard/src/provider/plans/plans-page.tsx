@@ -8,7 +8,7 @@ import { formatMoney } from '../../format/money.js';
 import { useAnnouncer } from '../../ui/announcer.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { Page, Section } from '../../ui/page.js';
-import { EmptyState, LoadError, Loading } from '../../ui/query-state.js';
+import { EmptyState, QueriesState } from '../../ui/query-state.js';
 import { StatusBadge } from '../../ui/status-badge.js';
 import { TableScroll } from '../../ui/table-scroll.js';
 import { specsLabel } from '../../customer/marketplace/marketplace-search.js';
@@ -20,38 +20,35 @@ export function PlansPage() {
   const plans = usePlans();
   const preflight = usePreflight();
   const regions = useRegions();
-  const failed = [plans, preflight, regions].find((q) => q.error !== null);
   return (
     <Page
       title="Plans and preflight"
       description="A plan is a VM size with its price, sold in one region on the nodes you choose. It is listed on the marketplace once preflight passes on at least one node."
     >
-      {failed !== undefined ? (
-        <LoadError error={failed.error} retry={() => void failed.refetch()} />
-      ) : plans.data === undefined || preflight.data === undefined || regions.data === undefined ? (
-        <Loading label="Loading plans…" />
-      ) : (
-        <>
-          <Section title="Plans" id="plans">
-            <PlansTable plans={plans.data} preflight={preflight.data.plans} regions={regions.data} />
-          </Section>
-          <Section title="Preflight" id="preflight">
-            <p className="muted">
-              {preflight.data.marketplaceReadyCheckEnabled
-                ? `Checks run after every change and every ${preflight.data.marketplaceReadyCheckIntervalSeconds} s; this page reads them again every 30 s.`
-                : 'Checks run after every change.'}
-            </p>
-            {preflight.data.plans.length === 0 ? (
-              <EmptyState>
-                <p>Preflight runs once you have a plan.</p>
-              </EmptyState>
-            ) : (
-              preflight.data.plans.map((p) => <PreflightTree key={p.planId} preflight={p} />)
-            )}
-          </Section>
-          <CreatePlanForm regions={regions.data} currency={plans.data[0]?.planPrices[0]?.currency} />
-        </>
-      )}
+      <QueriesState queries={[plans, preflight, regions]} loadingLabel="Loading plans…">
+        {(planList, checks, regionList) => (
+          <>
+            <Section title="Plans" id="plans">
+              <PlansTable plans={planList} preflight={checks.plans} regions={regionList} />
+            </Section>
+            <Section title="Preflight" id="preflight">
+              <p className="muted">
+                {checks.marketplaceReadyCheckEnabled
+                  ? `Checks run after every change and every ${checks.marketplaceReadyCheckIntervalSeconds} s; this page reads them again every 30 s.`
+                  : 'Checks run after every change.'}
+              </p>
+              {checks.plans.length === 0 ? (
+                <EmptyState>
+                  <p>Preflight runs once you have a plan.</p>
+                </EmptyState>
+              ) : (
+                checks.plans.map((p) => <PreflightTree key={p.planId} preflight={p} />)
+              )}
+            </Section>
+            <CreatePlanForm regions={regionList} currency={planList[0]?.planPrices[0]?.currency} />
+          </>
+        )}
+      </QueriesState>
     </Page>
   );
 }

@@ -14,7 +14,7 @@ import { serviceStatusName } from '../../format/display-names.js';
 import { useAnnouncer } from '../../ui/announcer.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { Page, Section } from '../../ui/page.js';
-import { EmptyState, LoadError, Loading } from '../../ui/query-state.js';
+import { EmptyState, QueriesState } from '../../ui/query-state.js';
 import { StatusBadge } from '../../ui/status-badge.js';
 import {
   providerKeys,
@@ -37,40 +37,37 @@ export function PlatformsNodesPage() {
   const agents = useAgents();
   const regions = useRegions();
   const vms = useProviderVms();
-  const reads = [platforms, nodes, agents, regions, vms];
-  const failed = reads.find((q) => q.error !== null);
   return (
     <Page
       title="Platforms and nodes"
       description="A platform is one Proxmox API endpoint served by an agent; each node is a host in it that can receive customer VMs."
     >
       <Section title="Platforms" id="platforms">
-        {failed !== undefined ? (
-          <LoadError error={failed.error} retry={() => void failed.refetch()} />
-        ) : platforms.data === undefined ||
-          nodes.data === undefined ||
-          agents.data === undefined ||
-          regions.data === undefined ||
-          vms.data === undefined ? (
-          <Loading label="Loading platforms and nodes…" />
-        ) : platforms.data.length === 0 ? (
-          <EmptyState>
-            <p>No platforms yet. Create one below with your Proxmox API endpoint and your agent.</p>
-          </EmptyState>
-        ) : (
-          <ul className="card-list card-list-wide">
-            {platforms.data.map((platform) => (
-              <PlatformCard
-                key={platform.id}
-                platform={platform}
-                agents={agents.data}
-                nodes={nodes.data.filter((n) => n.platformId === platform.id)}
-                regions={regions.data}
-                vms={vms.data}
-              />
-            ))}
-          </ul>
-        )}
+        <QueriesState
+          queries={[platforms, nodes, agents, regions, vms]}
+          loadingLabel="Loading platforms and nodes…"
+        >
+          {(platformList, nodeList, agentList, regionList, vmList) =>
+            platformList.length === 0 ? (
+              <EmptyState>
+                <p>No platforms yet. Create one below with your Proxmox API endpoint and your agent.</p>
+              </EmptyState>
+            ) : (
+              <ul className="card-list card-list-wide">
+                {platformList.map((platform) => (
+                  <PlatformCard
+                    key={platform.id}
+                    platform={platform}
+                    agents={agentList}
+                    nodes={nodeList.filter((n) => n.platformId === platform.id)}
+                    regions={regionList}
+                    vms={vmList}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueriesState>
       </Section>
       <div className="two-columns">
         <CreatePlatformForm agents={agents.data ?? []} />
