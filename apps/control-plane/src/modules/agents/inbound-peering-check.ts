@@ -26,9 +26,11 @@ export const checkInboundPeering: InboundPeeringCheck = async (kubeconfig, names
     await kube.proxmoxVMs.list(namespace, { limit: 1, signal });
     return { state: 'INBOUND_PEERING_STATE_READY', error: '' };
   } catch (e: unknown) {
-    const reason = signal.aborted
-      ? `no answer from ${kubeconfig.server} within ${String(PEERING_CHECK_TIMEOUT_MS / 1000)} s`
-      : describe(e);
+    // undici's own connect timeout (10 s, TLS handshake included) can fire just before ours: the same silence.
+    const reason =
+      signal.aborted || causeCode(e) === 'UND_ERR_CONNECT_TIMEOUT'
+        ? `no answer from ${kubeconfig.server} within ${String(PEERING_CHECK_TIMEOUT_MS / 1000)} s`
+        : describe(e);
     return {
       state: 'INBOUND_PEERING_STATE_FAILED',
       error: redact(`listing ProxmoxVMs in ${namespace} failed: ${reason}`, kubeconfig.secrets).slice(
@@ -41,6 +43,12 @@ export const checkInboundPeering: InboundPeeringCheck = async (kubeconfig, names
   }
 };
 
+function causeCode(e: unknown): string | undefined {
+  const cause: unknown = e instanceof Error ? e.cause : undefined;
+  const code: unknown = cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 function describe(e: unknown): string {
   if (e instanceof KubeApiError) {
     return `${String(e.httpStatus)} ${e.status?.reason ?? e.code}: ${e.message}`;
@@ -49,8 +57,8 @@ function describe(e: unknown): string {
   // fetch reports every network failure as "fetch failed"; what happened is in the cause.
   const cause: unknown = e.cause;
   if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code;
-    return `${e.message}: ${typeof code === 'string' ? `${code} ` : ''}${cause.message}`;
+    const code = causeCode(e);
+    return `${e.message}: ${code === undefined ? '' : `${code} `}${cause.message}`;
   }
   return e.message;
 }
