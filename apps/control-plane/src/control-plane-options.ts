@@ -18,6 +18,8 @@ export interface ParsedOptions {
   readonly peeringApiServerUrl: string | undefined;
   readonly preflightIntervalSeconds: number | undefined;
   readonly metricsSilenceSeconds: number | undefined;
+  /** The built dashboard to serve from `/`. */
+  readonly dashboardDir: string | undefined;
   /** The bearer token is read from its file by main, at start. */
   readonly metricsRemoteWrite:
     { readonly url: string; readonly bearerTokenFile: string | undefined } | undefined;
@@ -28,6 +30,7 @@ export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--da
   --listen HOST:PORT  address to serve the API on (default 127.0.0.1:8080)
   --data-dir DIR      embedded database and key file folder (default ./.data)
   --trust-proxy       take the client address from X-Forwarded-For (behind a load balancer only)
+  --dashboard-dir DIR serve the built dashboard (apps/dashboard/dist) from /
 
 environment:
   DATABASE_URL        PostgreSQL server to use instead of the embedded database
@@ -53,6 +56,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
         listen: { type: 'string', default: '127.0.0.1:8080' },
         'data-dir': { type: 'string', default: './.data' },
         'trust-proxy': { type: 'boolean', default: false },
+        'dashboard-dir': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -94,6 +98,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
       'NR_METRICS_SILENCE_SECONDS',
     ),
     metricsRemoteWrite: remoteWriteOf(env),
+    dashboardDir: values['dashboard-dir'] === undefined ? undefined : resolve(values['dashboard-dir']),
   };
 }
 

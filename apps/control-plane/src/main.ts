@@ -13,6 +13,7 @@ async function main(): Promise<number> {
     preflightIntervalSeconds,
     metricsSilenceSeconds,
     metricsRemoteWrite,
+    dashboardDir,
     ...rest
   } = options;
   const cp = await startControlPlane({
@@ -22,6 +23,7 @@ async function main(): Promise<number> {
     ...(peeringApiServerUrl !== undefined && { peeringApiServerUrl }),
     ...(preflightIntervalSeconds !== undefined && { preflightIntervalSeconds }),
     ...(metricsSilenceSeconds !== undefined && { metricsSilenceSeconds }),
+    ...(dashboardDir !== undefined && { dashboardDir }),
     ...(metricsRemoteWrite !== undefined && {
       metricsRemoteWrite: {
         url: metricsRemoteWrite.url,
