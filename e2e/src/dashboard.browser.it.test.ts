@@ -146,6 +146,8 @@ describe('the dashboard in a real browser', () => {
     'works on a narrow screen: the navigation folds behind a Menu button',
     async () => {
       const page = await signedIn('customer@sandbox.local', { width: 360, height: 740 });
+      // The customer's start page first: landing there closes the menu, as any navigation does.
+      await page.getByRole('heading', { level: 1, name: 'My VMs' }).waitFor();
       const menu = page.getByRole('button', { name: 'Menu' });
       await menu.click();
       await nav(page, 'SSH keys').click();
