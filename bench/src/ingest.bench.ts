@@ -3,8 +3,9 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
-import pg from 'pg';
+import type pg from 'pg';
 
+import { withClient, withScratchDatabase } from './bench-database.js';
 import { fleetScrapePayloads } from './ingest-payloads.js';
 import {
   measurePrometheusReceiver,
@@ -12,8 +13,6 @@ import {
   type ReceiverMeasurement,
 } from './prometheus-receiver.js';
 
-/** The machine's PostgreSQL server (trust auth), as the other benchmarks use it. */
-const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const VMS = 1000;
 const NODES = 10;
 const INSTANCE = 'pve.bench.example:8006';
@@ -21,16 +20,6 @@ const FIRST_VMID = 100;
 /** Requests in flight at once, as a Prometheus agent with a few remote-write shards sends them. */
 const CONCURRENCY = 4;
 const SCRAPE_INTERVAL_MS = 30_000;
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A provider with one agent, one platform on `INSTANCE`, `NODES` nodes and `VMS` customer VMs (VMIDs
@@ -146,59 +135,56 @@ function line(label: string, m: ReceiverMeasurement): string {
 export async function ingestBenchmark(seconds: number): Promise<void> {
   // Enough scrapes to run about `seconds` at the control plane's expected pace, at least 3.
   const scrapes = Math.max(3, Math.round(seconds));
-  const name = `nr_bench_${randomBytes(6).toString('hex')}`;
-  await withClient(SERVER_URL, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  let cp: ControlPlane | undefined;
-  try {
-    cp = await startControlPlane({
-      database: { url: url.toString(), poolSize: 16 },
-      secretKey: randomBytes(32),
-      logLevel: 'error',
-      preflightIntervalSeconds: 0,
-    });
-    const world = await withClient(url.toString(), seed);
-    const startMs = Date.now() - scrapes * SCRAPE_INTERVAL_MS;
-    const payloads = fleetScrapePayloads({
-      vms: VMS,
-      nodesPerPlatform: NODES,
-      scrapes,
-      instance: INSTANCE,
-      agentId: world.agentId,
-      vmName: (i) => `NR-${world.vmIds[i] ?? ''}`,
-      startMs,
-      intervalMs: SCRAPE_INTERVAL_MS,
-    });
-    const perScrape = payloads.samples / scrapes;
-    process.stdout.write(
-      `ingest benchmark: ${VMS} VMs on ${NODES} nodes, ${perScrape.toLocaleString('en')} samples per scrape, ${scrapes} scrapes (${payloads.requests.length} requests of ≤ 2,000 samples), ${CONCURRENCY} in flight, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}\n`,
-    );
-    const started = performance.now();
-    const ours = await measureRemoteWrite(`${cp.url}/api/v1/write`, payloads.requests, {
-      concurrency: CONCURRENCY,
-      headers: { Authorization: `Bearer ${world.token}` },
-    });
-    const check = await withClient(url.toString(), async (client) => {
-      const cursors = await client.query<{ n: string }>('SELECT count(*) AS n FROM vm_metric_cursors');
-      const online = await client.query<{ n: string }>(
-        `SELECT count(*) AS n FROM nodes WHERE service_status = 'SERVICE_STATUS_ONLINE'`,
+  await withScratchDatabase(async (database) => {
+    let cp: ControlPlane | undefined;
+    try {
+      cp = await startControlPlane({
+        database: { url: database.url, poolSize: 16 },
+        secretKey: randomBytes(32),
+        logLevel: 'error',
+        preflightIntervalSeconds: 0,
+      });
+      const world = await withClient(database.url, seed);
+      const startMs = Date.now() - scrapes * SCRAPE_INTERVAL_MS;
+      const payloads = fleetScrapePayloads({
+        vms: VMS,
+        nodesPerPlatform: NODES,
+        scrapes,
+        instance: INSTANCE,
+        agentId: world.agentId,
+        vmName: (i) => `NR-${world.vmIds[i] ?? ''}`,
+        startMs,
+        intervalMs: SCRAPE_INTERVAL_MS,
+      });
+      const perScrape = payloads.samples / scrapes;
+      process.stdout.write(
+        `ingest benchmark: ${VMS} VMs on ${NODES} nodes, ${perScrape.toLocaleString('en')} samples per scrape, ${scrapes} scrapes (${payloads.requests.length} requests of ≤ 2,000 samples), ${CONCURRENCY} in flight, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}\n`,
       );
-      return { cursors: Number(cursors.rows[0]?.n), online: Number(online.rows[0]?.n) };
-    });
-    const prometheus = await measurePrometheusReceiver(payloads.requests, { concurrency: CONCURRENCY });
-    process.stdout.write(
-      [
-        line('control plane (PostgreSQL)', ours),
-        line('Prometheus 2.x remote-write receiver', prometheus),
-        `ratio control plane / Prometheus: ${(ours.samplesPerSecond / prometheus.samplesPerSecond).toFixed(2)}`,
-        `one scrape of the fleet takes the control plane ${((perScrape / ours.samplesPerSecond) * 1000).toFixed(0)} ms of a 30 s interval: ${Math.floor((SCRAPE_INTERVAL_MS / 1000) * (ours.samplesPerSecond / perScrape)).toLocaleString('en')} such fleets per replica`,
-        `check: ${check.cursors.toLocaleString('en')} VM series tracked (${VMS} VMs × 7), ${check.online}/${NODES} nodes online; run took ${((performance.now() - started) / 1000).toFixed(1)} s`,
-        '',
-      ].join('\n'),
-    );
-  } finally {
-    await cp?.close();
-    await withClient(SERVER_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  }
+      const started = performance.now();
+      const ours = await measureRemoteWrite(`${cp.url}/api/v1/write`, payloads.requests, {
+        concurrency: CONCURRENCY,
+        headers: { Authorization: `Bearer ${world.token}` },
+      });
+      const check = await withClient(database.url, async (client) => {
+        const cursors = await client.query<{ n: string }>('SELECT count(*) AS n FROM vm_metric_cursors');
+        const online = await client.query<{ n: string }>(
+          `SELECT count(*) AS n FROM nodes WHERE service_status = 'SERVICE_STATUS_ONLINE'`,
+        );
+        return { cursors: Number(cursors.rows[0]?.n), online: Number(online.rows[0]?.n) };
+      });
+      const prometheus = await measurePrometheusReceiver(payloads.requests, { concurrency: CONCURRENCY });
+      process.stdout.write(
+        [
+          line('control plane (PostgreSQL)', ours),
+          line('Prometheus 2.x remote-write receiver', prometheus),
+          `ratio control plane / Prometheus: ${(ours.samplesPerSecond / prometheus.samplesPerSecond).toFixed(2)}`,
+          `one scrape of the fleet takes the control plane ${((perScrape / ours.samplesPerSecond) * 1000).toFixed(0)} ms of a 30 s interval: ${Math.floor((SCRAPE_INTERVAL_MS / 1000) * (ours.samplesPerSecond / perScrape)).toLocaleString('en')} such fleets per replica`,
+          `check: ${check.cursors.toLocaleString('en')} VM series tracked (${VMS} VMs × 7), ${check.online}/${NODES} nodes online; run took ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      await cp?.close();
+    }
+  });
 }

@@ -3,10 +3,9 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
-import pg from 'pg';
+import type pg from 'pg';
 
-/** The machine's PostgreSQL server (trust auth), as the control plane's integration tests use it. */
-const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+import { SERVER_URL, withClient } from './bench-database.js';
 
 const PROVIDERS = 50;
 const NODES_PER_PROVIDER = 20;
@@ -51,16 +50,6 @@ const INVENTORY = {
   nonNrDiskBytes: 200 * GIB,
 };
 const USER_DATA = '#cloud-config\nhostname: {{ hostname }}\nssh_authorized_keys: {{ ssh_authorized_keys }}\n';
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * 50 verified providers, each with an agent and platform that are up, 20 synced nodes in two regions on

@@ -11,13 +11,13 @@ import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
 import { prepareAgentCluster } from '@noderings/e2e/agent-cluster';
 import { installCrds, KubeClient } from '@noderings/kube';
 import { startKubeSim, type KubeSim } from '@noderings/kube-sim';
-import pg from 'pg';
+
+import { SERVER_URL, withClient } from './bench-database.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
 const PVE_SIM_MAIN = fileURLToPath(new URL('sim/pve-sim/src/main.ts', ROOT));
 const OPERATOR_MAIN = fileURLToPath(new URL('apps/operator/src/main.ts', ROOT));
-const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const ORDERS = 200;
 const CLIENTS = 16;
@@ -61,16 +61,6 @@ async function stop(spawned: Child | undefined): Promise<void> {
   if (spawned?.child.exitCode !== null) return;
   spawned.child.kill('SIGTERM');
   await once(spawned.child, 'exit');
-}
-
-async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 class Api {
@@ -312,7 +302,7 @@ function percentile(sorted: readonly number[], p: number): number {
  */
 export async function ordersBenchmark(): Promise<void> {
   const name = `nr_bench_${randomBytes(6).toString('hex')}`;
-  await withServer(SERVER_URL, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withClient(SERVER_URL, (client) => client.query(`CREATE DATABASE ${name}`));
   const databaseUrl = new URL(SERVER_URL);
   databaseUrl.pathname = `/${name}`;
   const dir = await mkdtemp(join(tmpdir(), 'orders-bench-'));
@@ -429,6 +419,6 @@ export async function ordersBenchmark(): Promise<void> {
     await sim?.close();
     await stop(pve);
     await rm(dir, { recursive: true, force: true });
-    await withServer(SERVER_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withClient(SERVER_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 }

@@ -3,10 +3,9 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClaimService, startControlPlane, type ControlPlane } from '@noderings/control-plane';
-import pg from 'pg';
+import type pg from 'pg';
 
-/** The machine's PostgreSQL server (trust auth), as the control plane's integration tests use it. */
-const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+import { SERVER_URL, withClient } from './bench-database.js';
 
 const CLIENTS = 32;
 /** Room for every client plus the few statements the control plane runs on its own. */
@@ -40,16 +39,6 @@ const INVENTORY = {
   nonNrMemoryBytes: 16 * GIB,
   nonNrDiskBytes: 200 * GIB,
 };
-
-async function withServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 interface World {
   readonly clientOrganizationId: string;
@@ -307,7 +296,7 @@ async function sampleLockWaits(
   const waits: LockWaits = { samples: 0, byEvent: new Map() };
   let stopped = false;
   void stop.finally(() => (stopped = true));
-  await withServer(databaseUrl, async (client) => {
+  await withClient(databaseUrl, async (client) => {
     while (!stopped) {
       const rows = await client.query<{ wait_event: string; n: string }>(
         `SELECT wait_event, count(*) AS n FROM pg_stat_activity
@@ -324,7 +313,7 @@ async function sampleLockWaits(
 }
 
 async function deadlocks(databaseUrl: string, databaseName: string): Promise<number> {
-  return withServer(databaseUrl, async (client) => {
+  return withClient(databaseUrl, async (client) => {
     const result = await client.query<{ deadlocks: string }>(
       'SELECT deadlocks FROM pg_stat_database WHERE datname = $1',
       [databaseName],
@@ -343,7 +332,7 @@ function percentile(sorted: readonly number[], p: number): number {
  */
 export async function placementBenchmark(seconds: number): Promise<void> {
   const name = `nr_bench_${randomBytes(6).toString('hex')}`;
-  await withServer(SERVER_URL, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withClient(SERVER_URL, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -355,7 +344,7 @@ export async function placementBenchmark(seconds: number): Promise<void> {
       logLevel: 'warn',
     });
     const seedStarted = performance.now();
-    const world = await withServer(databaseUrl, seed);
+    const world = await withClient(databaseUrl, seed);
     process.stdout.write(
       `placement benchmark: claim service in-process on PostgreSQL (${name}), ${CLIENTS} concurrent clients, pool of ${POOL_SIZE}, ${seconds} s after ${WARMUP_SECONDS} s of warm-up, Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)}\n` +
         `seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: 1 platform, ${NODES} nodes (${FOREIGN_VMIDS_PER_NODE} foreign VMIDs each), ${PLANS} plans of ${NODES_PER_PLAN} nodes, ${EXISTING_CLAIMS} active claims on one network (${IPV4_CIDR}, ${IPV6_CIDR}, MAC prefix ${MAC_PREFIX}), VMID seed ${VMID_SEED} on every node\n`,
@@ -383,6 +372,6 @@ export async function placementBenchmark(seconds: number): Promise<void> {
     );
   } finally {
     await cp?.close();
-    await withServer(SERVER_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await withClient(SERVER_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 }
