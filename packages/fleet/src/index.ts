@@ -1,0 +1,3 @@
+export * from './subjects.js';
+export * from './messages.js';
+export * from './enrollment.js';
