@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+
+import { cpuSeconds, residentMemory } from './process-usage.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
@@ -42,8 +44,6 @@ const INVENTORY = {
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
-/** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on every common architecture). */
-const USER_HZ = 100;
 /** The control plane logs at warn; this much of what it says is kept for the report. */
 const LOG_TAIL_CHARS = 4000;
 
@@ -163,27 +163,6 @@ async function stopProcess(child: ChildProcess | undefined): Promise<void> {
     await exited;
   }
   clearTimeout(timer);
-}
-
-async function residentMemory(pid: number | undefined): Promise<string> {
-  if (pid === undefined) return 'unknown';
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const mib = (field: string) =>
-      (Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) / 1024).toFixed(0);
-    return `${mib('VmRSS')} MiB (peak ${mib('VmHWM')} MiB)`;
-  } catch (e: unknown) {
-    return `unknown (${e instanceof Error ? e.message : String(e)})`;
-  }
-}
-
-/** CPU time the process has used so far, user and system. */
-async function cpuSeconds(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return NaN;
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which may hold spaces: utime and stime are the 14th and 15th overall.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
 }
 
 interface Provider {

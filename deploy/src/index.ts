@@ -9,3 +9,10 @@ export { renderAgentStack } from './agent-stack.js';
 export { toYaml } from './manifest-yaml.js';
 export type { MetricsForwardingOptions } from './metrics-forwarding-config.js';
 export { renderAlloyConfig, renderPrometheusConfig } from './metrics-forwarding-config.js';
+export type { NodeAgentManifestOptions } from './node-agent-manifests.js';
+export {
+  INSTALL_TOKEN_SECRET,
+  InvalidNodeAgentOptionsError,
+  NODE_AGENT_NAME,
+  renderNodeAgent,
+} from './node-agent-manifests.js';

@@ -35,3 +35,30 @@ export function roleBinding(
     subjects: [{ kind: 'ServiceAccount', ...account }],
   };
 }
+
+export interface ClusterRole extends KubeObject {
+  rules: PolicyRule[];
+}
+
+export interface ClusterRoleBinding extends KubeObject {
+  roleRef: { apiGroup: 'rbac.authorization.k8s.io'; kind: 'ClusterRole'; name: string };
+  subjects: { kind: 'ServiceAccount'; name: string; namespace: string }[];
+}
+
+export function clusterRole(name: string, rules: PolicyRule[]): ClusterRole {
+  return { apiVersion: RBAC, kind: 'ClusterRole', metadata: { name }, rules };
+}
+
+/** Binds the ClusterRole `name` to a service account, cluster-wide. */
+export function clusterRoleBinding(
+  name: string,
+  account: { name: string; namespace: string },
+): ClusterRoleBinding {
+  return {
+    apiVersion: RBAC,
+    kind: 'ClusterRoleBinding',
+    metadata: { name },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
+    subjects: [{ kind: 'ServiceAccount', ...account }],
+  };
+}
