@@ -3,6 +3,7 @@ import { apiBenchmark } from './api.bench.js';
 import { ingestBenchmark } from './ingest.bench.js';
 import { kubeBenchmark } from './kube.bench.js';
 import { marketplaceBenchmark } from './marketplace.bench.js';
+import { nodeAgentBenchmark } from './node-agent.bench.js';
 import { operatorBenchmark } from './operator.bench.js';
 import { ordersBenchmark } from './orders.bench.js';
 import { placementBenchmark } from './placement.bench.js';
@@ -54,6 +55,11 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
     description:
       "remote-write ingest of a 1,000-VM fleet's scrapes: control plane samples/s next to Prometheus' receiver",
     run: ingestBenchmark,
+  },
+  'node-agent': {
+    description:
+      'node agent on a 110-pod kubelet-sim: CPU ms and RSS per tick; cAdvisor text MB/s next to parse-prometheus-text-format',
+    run: nodeAgentBenchmark,
   },
 };
 

@@ -14,7 +14,7 @@ export class ControlPlaneClient {
    * status than `expected` throws with the API's error body.
    */
   async call<T>(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
     expected: number,
     options: { readonly as?: Caller; readonly body?: unknown } = {},

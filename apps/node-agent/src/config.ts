@@ -37,7 +37,10 @@ export interface AgentConfig {
   readonly installToken: string;
   /** The name the agent enrolls as: the host's `/etc/hostname` under the host root, else the node name. */
   readonly name: string;
-  /** The host's name for heartbeats: the host root's `/etc/hostname`, else this machine's. */
+  /**
+   * The host's name for heartbeats (how the control plane links the agent to a cluster's node): the host
+   * root's `/etc/hostname`, else for a DaemonSet agent the node's name, else this machine's.
+   */
   readonly hostname: string;
   /** The Kubernetes node's name (`spec.nodeName`): the `node` label of the kubelet series. */
   readonly nodeName: string;
@@ -153,7 +156,8 @@ export async function loadAgentConfig(argv: readonly string[], env: Env): Promis
     backendUrl,
     installToken,
     name,
-    hostname: hostHostname ?? localHostname() ?? name,
+    // In a pod, this machine's hostname is the pod's: the node's name stands for its host instead.
+    hostname: hostHostname ?? (agentType === 'k8s-node-monitor' ? name : (localHostname() ?? name)),
     nodeName: nodeName ?? name,
     dataDir: setting('data-dir')?.value ?? DEFAULT_DATA_DIR,
     hostRoot,
