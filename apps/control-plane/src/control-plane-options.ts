@@ -23,6 +23,14 @@ export interface ParsedOptions {
   /** The bearer token is read from its file by main, at start. */
   readonly metricsRemoteWrite:
     { readonly url: string; readonly bearerTokenFile: string | undefined } | undefined;
+  /** The account seed is read from its file by main, at start. */
+  readonly fleet:
+    | {
+        readonly natsUrl: string;
+        readonly accountSeedFile: string;
+        readonly agentNatsUrls: readonly string[] | undefined;
+      }
+    | undefined;
 }
 
 export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy]
@@ -42,6 +50,9 @@ environment:
   NR_METRICS_SILENCE_SECONDS     after how long without pve_up a platform and its nodes are offline (default 120)
   NR_METRICS_REMOTE_WRITE_URL    a Prometheus-compatible remote-write URL accepted series are forwarded to
   NR_METRICS_REMOTE_WRITE_BEARER_TOKEN_FILE  file holding the bearer token for that URL
+  NR_NATS_URL         NATS server(s) of the fleet transport (nats://host:4222, comma-separated for a cluster)
+  NR_NATS_ACCOUNT_SEED_FILE  file holding the fleet NATS account's seed (SA…); needed with NR_NATS_URL
+  NR_FLEET_AGENT_NATS_URLS   comma-separated NATS URLs given to node agents (default NR_NATS_URL)
   LOG_LEVEL           pino level (default info)`;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -98,6 +109,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
       'NR_METRICS_SILENCE_SECONDS',
     ),
     metricsRemoteWrite: remoteWriteOf(env),
+    fleet: fleetOf(env),
     dashboardDir: values['dashboard-dir'] === undefined ? undefined : resolve(values['dashboard-dir']),
   };
 }
@@ -124,6 +136,36 @@ function remoteWriteOf(env: NodeJS.ProcessEnv): ParsedOptions['metricsRemoteWrit
   return {
     url,
     bearerTokenFile: tokenFile === '' || tokenFile === undefined ? undefined : resolve(tokenFile),
+  };
+}
+
+const NATS_URL = /^(nats|tls):\/\/[^\s,]+$/;
+
+function natsUrls(value: string, name: string): string[] {
+  const urls = value.split(',').map((u) => u.trim());
+  if (!urls.every((u) => NATS_URL.test(u) && URL.canParse(u)))
+    throw new UsageError(`${name} must be nats:// or tls:// URLs, comma-separated`);
+  return urls;
+}
+
+function fleetOf(env: NodeJS.ProcessEnv): ParsedOptions['fleet'] {
+  const url = env.NR_NATS_URL;
+  const seedFile = env.NR_NATS_ACCOUNT_SEED_FILE;
+  const agentUrls = env.NR_FLEET_AGENT_NATS_URLS;
+  if (url === undefined || url === '') {
+    if ((seedFile !== undefined && seedFile !== '') || (agentUrls !== undefined && agentUrls !== ''))
+      throw new UsageError('NR_NATS_ACCOUNT_SEED_FILE and NR_FLEET_AGENT_NATS_URLS need NR_NATS_URL');
+    return undefined;
+  }
+  if (seedFile === undefined || seedFile === '')
+    throw new UsageError('NR_NATS_URL needs NR_NATS_ACCOUNT_SEED_FILE (the fleet account seed, SA…)');
+  return {
+    natsUrl: natsUrls(url, 'NR_NATS_URL').join(','),
+    accountSeedFile: resolve(seedFile),
+    agentNatsUrls:
+      agentUrls === undefined || agentUrls === ''
+        ? undefined
+        : natsUrls(agentUrls, 'NR_FLEET_AGENT_NATS_URLS'),
   };
 }
 

@@ -8,6 +8,7 @@ import { SecretBox } from './crypto/secret-box.js';
 import { migrateToLatest, openDatabase, type DatabaseLocation, type Db } from './db/database.js';
 import { serveDashboard } from './http/dashboard.js';
 import { createServer } from './http/server.js';
+import type { FleetOptions } from './modules/fleet/index.js';
 import type { RemoteWriteTarget } from './modules/metrics/index.js';
 import { wireModules } from './modules/wire-modules.js';
 
@@ -38,6 +39,11 @@ export interface ControlPlaneOptions {
   readonly metricsSilenceSeconds?: number;
   /** A Prometheus-compatible remote-write receiver that accepted series are forwarded to. */
   readonly metricsRemoteWrite?: RemoteWriteTarget;
+  /**
+   * The fleet transport for node agents: the NATS server the consumer reads from and the account seed that
+   * signs agents' JWTs. Without it, agents cannot enroll (503) and nothing is consumed.
+   */
+  readonly fleet?: FleetOptions;
   /** The built dashboard (`apps/dashboard/dist`), served from `/` when given. */
   readonly dashboardDir?: string;
   /** Consulted by /readyz besides the database: false answers 503 `starting` (the sandbox while it seeds). */
@@ -75,6 +81,10 @@ const REDACT = [
   '*.kubeconfig',
   // A console session's Proxmox VNC ticket (its RFB password is `*.password`).
   '*.ticket',
+  // The fleet NATS account's seed, and the user seeds and JWTs minted from it.
+  '*.accountSeed',
+  '*.seed',
+  '*.jwt',
 ];
 
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
@@ -117,6 +127,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         maxDecompressedBytes: MAX_REMOTE_WRITE_DECOMPRESSED_BYTES,
         remoteWrite: options.metricsRemoteWrite,
       },
+      fleet: options.fleet,
     });
     if (options.dashboardDir !== undefined) await serveDashboard(app, resolve(options.dashboardDir));
     if (options.admin !== undefined)
@@ -129,6 +140,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     services.dispatcher.start();
     services.metrics.start();
     services.metricsForwarder?.start();
+    services.fleet.consumer?.start();
+    services.fleet.worker.start();
     let closing: Promise<void> | undefined;
     return {
       url: address,
@@ -141,6 +154,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
           await services.metrics.stop();
           await services.metricsForwarder?.stop();
           await services.preflight.stop();
+          await services.fleet.consumer?.stop();
+          await services.fleet.worker.stop();
           await db.destroy();
         })()),
     };

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
+import { fromSeed } from '@nats-io/nkeys';
+
 import { startControlPlane } from './control-plane.js';
 import { parseOptions, USAGE, UsageError } from './control-plane-options.js';
 import { loadSecretKey } from './crypto/secret-key.js';
@@ -14,6 +16,7 @@ async function main(): Promise<number> {
     metricsSilenceSeconds,
     metricsRemoteWrite,
     dashboardDir,
+    fleet,
     ...rest
   } = options;
   const cp = await startControlPlane({
@@ -33,6 +36,13 @@ async function main(): Promise<number> {
             : (await readFile(metricsRemoteWrite.bearerTokenFile, 'utf8')).trim(),
       },
     }),
+    ...(fleet !== undefined && {
+      fleet: {
+        natsUrl: fleet.natsUrl,
+        accountSeed: await readAccountSeed(fleet.accountSeedFile),
+        ...(fleet.agentNatsUrls !== undefined && { agentNatsUrls: fleet.agentNatsUrls }),
+      },
+    }),
   });
   cp.logger.info({ url: cp.url }, 'control plane listening');
   await new Promise<void>((resolve) => {
@@ -42,6 +52,19 @@ async function main(): Promise<number> {
   cp.logger.info('shutting down');
   await cp.close();
   return 0;
+}
+
+/** The fleet account's seed from its file; the message of a bad file never quotes what it holds. */
+async function readAccountSeed(file: string): Promise<string> {
+  const seed = (await readFile(file, 'utf8')).trim();
+  let valid = seed.startsWith('SA');
+  try {
+    fromSeed(new TextEncoder().encode(seed));
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new UsageError(`${file} must hold a NATS account seed (SA…, 58 characters)`);
+  return seed;
 }
 
 main().then(

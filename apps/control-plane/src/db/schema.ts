@@ -1,3 +1,4 @@
+import type { AgentType } from '@noderings/fleet';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** A timestamp: read as a Date, written as a Date or an ISO string, defaulted by the database when omitted. */
@@ -646,6 +647,128 @@ interface VmBandwidthUsageTable {
   bytes: ColumnType<string | number, number, number>;
 }
 
+interface FleetEnvironmentTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** Fleet install tokens (`nrf_…`): only the SHA-256 is stored. */
+interface FleetInstallTokenTable {
+  id: Generated<string>;
+  organization_id: string;
+  environment_id: string;
+  description: string;
+  token_hash: ColumnType<Uint8Array, Uint8Array, never>;
+  expires_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+interface FleetAgentTable {
+  id: Generated<string>;
+  organization_id: string;
+  environment_id: string;
+  agent_type: AgentType;
+  name: string;
+  public_key: string;
+  key_bound_at: Timestamp;
+  rebound_at: NullableTimestamp;
+  install_token_id: string | null;
+  version: string;
+  hostname: string;
+  machine_id: string | null;
+  system_uuid: string | null;
+  heartbeat_interval_seconds: number;
+  /** The collector statuses of the newest heartbeat. */
+  collectors: ColumnType<unknown[], string | undefined, string>;
+  last_seen_at: NullableTimestamp;
+  last_heartbeat_at: NullableTimestamp;
+  enrolled_at: Timestamp;
+  released_at: NullableTimestamp;
+}
+
+interface FleetAgentRetiredKeyTable {
+  agent_id: string;
+  public_key: string;
+  retired_at: Timestamp;
+}
+
+interface FleetMessageIdTable {
+  agent_id: string;
+  message_id: string;
+  received_at: Timestamp;
+}
+
+interface FleetClusterTable {
+  id: Generated<string>;
+  organization_id: string;
+  environment_id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+interface FleetClusterHostTable {
+  cluster_id: string;
+  environment_id: string;
+  hostname: string;
+  linked_at: Timestamp;
+}
+
+/** bigint ids: read as text by pg, as a number by PGlite. */
+type BigId = ColumnType<string | number, never, never>;
+
+interface FleetSeriesTable {
+  id: BigId;
+  organization_id: string;
+  environment_id: string;
+  agent_id: string;
+  cluster_id: string | null;
+  name: string;
+  labels: ColumnType<Record<string, string>, string, string>;
+  key_hash: string;
+  last_sample_at: NullableTimestamp;
+  last_value: number | null;
+}
+
+interface FleetSampleTable {
+  series_id: ColumnType<string | number, string | number, never>;
+  ts: Timestamp;
+  value: number;
+}
+
+interface FleetLogTable {
+  id: BigId;
+  organization_id: string;
+  environment_id: string;
+  agent_id: string;
+  ts: Timestamp;
+  stream: 'stdout' | 'stderr';
+  line: string;
+  fields: ColumnType<Record<string, string>, string, string>;
+  k8s_namespace: string | null;
+  k8s_pod: string | null;
+  k8s_container: string | null;
+  k8s_pod_uid: string | null;
+}
+
+interface FleetAssetTable {
+  id: Generated<string>;
+  organization_id: string;
+  environment_id: string;
+  agent_id: string | null;
+  host_name: string;
+  asset_type: string;
+  integration: string;
+  target: string;
+  status: string;
+  details: ColumnType<Record<string, string>, string, string>;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   organizations: OrganizationTable;
@@ -695,4 +818,15 @@ export interface Database {
   vm_metric_cursors: VmMetricCursorTable;
   vm_metric_rollups: VmMetricRollupTable;
   vm_bandwidth_usage: VmBandwidthUsageTable;
+  fleet_environments: FleetEnvironmentTable;
+  fleet_install_tokens: FleetInstallTokenTable;
+  fleet_agents: FleetAgentTable;
+  fleet_agent_retired_keys: FleetAgentRetiredKeyTable;
+  fleet_message_ids: FleetMessageIdTable;
+  fleet_clusters: FleetClusterTable;
+  fleet_cluster_hosts: FleetClusterHostTable;
+  fleet_series: FleetSeriesTable;
+  fleet_samples: FleetSampleTable;
+  fleet_logs: FleetLogTable;
+  fleet_assets: FleetAssetTable;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestControlPlane, type Caller, type TestControlPlane } from '../control-plane.test-support.js';
 import { DATABASE_KINDS } from '../db/test-database.test-support.js';
-import { invalidBody, invalidQueryValue } from './invalid-input.test-support.js';
+import { invalidBody, invalidPathValue, invalidQueryValue } from './invalid-input.test-support.js';
 import { documentedOperations, fillPath, type Operation } from './openapi-operations.test-support.js';
 import { createTenantFixture, type TenantFixture } from './tenant-fixture.test-support.js';
 
@@ -98,7 +98,8 @@ describe.each(DATABASE_KINDS)('invalid input on every documented route on the %s
     const failures: string[] = [];
     for (const operation of operations) {
       for (const parameter of operation.parameters) {
-        const bad = parameter.in === 'path' ? 'not-a-uuid' : invalidQueryValue(parameter.schema);
+        const bad =
+          parameter.in === 'path' ? invalidPathValue(parameter.schema) : invalidQueryValue(parameter.schema);
         if (bad === undefined) continue;
         const path = fillPath(operation.path, (name) => (name === parameter.name ? bad : ANY_UUID));
         const url =

@@ -145,3 +145,8 @@ export function invalidQueryValue(schema: JsonSchema): string | undefined {
   if (schema.pattern !== undefined) return '\u0000';
   return undefined;
 }
+
+/** A path parameter value its schema refuses: not a UUID for ids, a space (encoded) where a pattern rules. */
+export function invalidPathValue(schema: JsonSchema): string {
+  return schema.format !== 'uuid' && schema.pattern !== undefined ? 'not%20valid' : 'not-a-uuid';
+}

@@ -10,6 +10,7 @@ import {
 } from './openapi-operations.test-support.js';
 import {
   createTenantFixture,
+  FIXTURE_FLEET_HOST,
   FIXTURE_RESERVED_IP,
   SECRET_VALUE,
   type TenantFixture,
@@ -53,6 +54,9 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
     [/^\/v1\/firewall\/address-groups\/\{id\}/, ids.addressGroup],
     [/^\/v1\/provider\/network\/smtp-outbound-policies\/\{vmId\}/, ids.virtualMachine],
     [/^\/v1\/metrics-credentials\/\{id\}/, ids.metricsCredential],
+    [/^\/api\/v1\/fleet\/environments\/\{id\}/, ids.fleetEnvironment],
+    [/^\/api\/v1\/fleet\/agents\/\{(id|agentId)\}/, ids.fleetAgent],
+    [/^\/api\/v1\/fleet\/clusters\/\{(id|clusterId)\}/, ids.fleetCluster],
   ];
   return table.find(([pattern]) => pattern.test(path))?.[1];
 }
@@ -62,6 +66,8 @@ function fixtureValueFor(path: string, name: string, fixture: TenantFixture): st
   if (name === 'ip') return FIXTURE_RESERVED_IP;
   if (name === 'snapshotId') return fixture.ids.snapshot;
   if (name === 'backupId') return fixture.ids.backup;
+  if (name === 'hostname') return FIXTURE_FLEET_HOST;
+  if (name === 'tokenId' && path.startsWith('/api/v1/fleet/')) return fixture.ids.fleetInstallToken;
   return fixtureIdFor(path, fixture);
 }
 
@@ -125,6 +131,8 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
     'POST /v1/metrics-credentials/{id}:rotate': {},
     'POST /v1/virtual-machines/{vmId}/snapshots/{snapshotId}/restore': { stopVm: true },
     'POST /v1/virtual-machines/{vmId}/backups/{backupId}/restore': { startAfterRestore: true },
+    'POST /api/v1/fleet/environments/{id}/install-tokens': { description: 'stolen' },
+    'POST /api/v1/fleet/environments/{id}/clusters': { name: 'stolen' },
   };
   const key = `${operation.method} ${operation.path}`;
   if (operation.body === undefined) return undefined;
@@ -165,6 +173,11 @@ async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture)
     `/v1/virtual-machines/${fixture.ids.virtualMachine}/snapshots`,
     `/v1/virtual-machines/${fixture.ids.virtualMachine}/backups`,
     '/v1/metrics-credentials',
+    '/api/v1/fleet/environments',
+    `/api/v1/fleet/environments/${fixture.ids.fleetEnvironment}/install-tokens`,
+    '/api/v1/fleet/agents?includeReleased=true',
+    '/api/v1/fleet/clusters',
+    `/api/v1/fleet/clusters/${fixture.ids.fleetCluster}`,
   ];
   return Promise.all(paths.map(async (path) => [path, (await t.call('GET', path, { as })).body]));
 }

@@ -17,6 +17,7 @@ import type { RouteAccess } from './route-access.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const MAX_PARAM_LENGTH = 256;
 
 export interface ServerOptions {
   readonly logger: Logger;
@@ -42,7 +43,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters up to a full host name (253 characters: fleet cluster hosts).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 
+import { createUser } from '@nats-io/nkeys';
+
 import { SEED_CLOUD_INIT_TEMPLATES } from '@noderings/domain';
 import sshpk from 'sshpk';
 
@@ -40,10 +42,18 @@ export interface TenantFixture {
     readonly snapshot: string;
     /** A completed backup of the VM, as status sync records what the operator's schedule made. */
     readonly backup: string;
+    readonly fleetEnvironment: string;
+    readonly fleetInstallToken: string;
+    /** A node agent enrolled in the environment (written as enrollment records it: no NATS here). */
+    readonly fleetAgent: string;
+    /** A Kubernetes cluster of the environment, with FIXTURE_FLEET_HOST linked to it. */
+    readonly fleetCluster: string;
   };
 }
 
 export const SECRET_VALUE = 'the-secret-value-7f3a9c';
+/** The host (node) name linked to the fixture's fleet cluster, for routes with a `{hostname}`. */
+export const FIXTURE_FLEET_HOST = 'node-1';
 /** A reserved address of the fixture's prefix, for routes with an `{ip}` in their path. */
 export const FIXTURE_RESERVED_IP = '198.51.100.5';
 
@@ -212,6 +222,8 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
 
   const metricsCredential = await create('/v1/metrics-credentials', { agentId: agent, name: 'alloy' });
 
+  const fleet = await createFleetObjects(t, owner, create);
+
   const memberUser = await t.register('ORGANIZATION_TYPE_CLIENT');
   await create('/v1/organization/members', { email: memberUser.email, role: 'member' });
   return {
@@ -242,8 +254,50 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       addressGroup,
       snapshot,
       backup,
+      ...fleet,
     },
   };
+}
+
+async function createFleetObjects(
+  t: TestControlPlane,
+  owner: Caller & { organizationId: string },
+  create: (path: string, body: unknown) => Promise<Record<string, unknown>>,
+): Promise<
+  Pick<TenantFixture['ids'], 'fleetEnvironment' | 'fleetInstallToken' | 'fleetAgent' | 'fleetCluster'>
+> {
+  const fleetEnvironment = idOf(await create('/api/v1/fleet/environments', { name: 'production' }));
+  const fleetInstallToken = idOf(
+    await create(`/api/v1/fleet/environments/${fleetEnvironment}/install-tokens`, {
+      description: 'daemonset',
+    }),
+  );
+  const fleetCluster = idOf(
+    await create(`/api/v1/fleet/environments/${fleetEnvironment}/clusters`, { name: 'prod' }),
+  );
+  const linked = await t.call('PUT', `/api/v1/fleet/clusters/${fleetCluster}/hosts/${FIXTURE_FLEET_HOST}`, {
+    as: owner,
+  });
+  if (linked.status !== 200) throw new Error(`linking a fleet host answered ${String(linked.status)}`);
+  const now = new Date();
+  const agent = await t.cp.db
+    .insertInto('fleet_agents')
+    .values({
+      organization_id: owner.organizationId,
+      environment_id: fleetEnvironment,
+      agent_type: 'k8s-node-monitor',
+      name: FIXTURE_FLEET_HOST,
+      public_key: createUser().getPublicKey(),
+      key_bound_at: now,
+      install_token_id: fleetInstallToken,
+      version: '0.8.0',
+      hostname: FIXTURE_FLEET_HOST,
+      heartbeat_interval_seconds: 30,
+      enrolled_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { fleetEnvironment, fleetInstallToken, fleetAgent: agent.id, fleetCluster };
 }
 
 /** A completed scheduled backup of the VM, written as status sync records one the operator made. */

@@ -103,6 +103,7 @@ import {
   vmMetricsRoutes,
   VmMetricsService,
 } from './metrics/index.js';
+import { registerFleetModule, type FleetOptions, type FleetWorkers } from './fleet/index.js';
 
 export interface ModuleSettings {
   readonly db: Db;
@@ -124,6 +125,8 @@ export interface ModuleSettings {
     /** Where accepted series are also sent, for long retention; none when undefined. */
     readonly remoteWrite: RemoteWriteTarget | undefined;
   };
+  /** The fleet transport (NATS) for node agents; without it agents cannot enroll. */
+  readonly fleet: FleetOptions | undefined;
 }
 
 /** The services the workers of later issues (dispatcher, cloud-init compiler) reach beyond the routes. */
@@ -143,6 +146,8 @@ export interface Services {
   readonly metrics: MetricsWorker;
   /** Forwards accepted series to the configured store, when there is one; started and stopped with the server. */
   readonly metricsForwarder: RemoteWriteForwarder | undefined;
+  /** The fleet NATS consumer (when configured) and retention worker; started and stopped with the server. */
+  readonly fleet: FleetWorkers;
 }
 
 /** The claim service alone, for the order flow and for benchmarks that drive it without HTTP. */
@@ -162,6 +167,8 @@ export function createClaimService(
 /** Builds every module's repositories and services and registers their routes: the one place they meet. */
 export async function wireModules(app: FastifyInstance, settings: ModuleSettings): Promise<Services> {
   const { db, now } = settings;
+  /** This replica, as its leases and connections name it. */
+  const replica = randomUUID();
   const authRepository = new AuthRepository(db);
   const organizationRepository = new OrganizationRepository(db);
   installAuthentication(app, { credentials: authRepository, now });
@@ -295,7 +302,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     }),
     now,
     logger: app.log,
-    owner: randomUUID(),
+    owner: replica,
   });
   await app.register(virtualMachineRoutes, {
     vms: new VirtualMachineService({
@@ -385,6 +392,13 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     capacityChanged,
     logger: app.log,
   });
+  // Fleet: node agents' environments, enrollment and identity, NATS telemetry, clusters.
+  const fleet = await registerFleetModule(app, {
+    db,
+    now,
+    options: settings.fleet,
+    replicaName: `control-plane-${replica}`,
+  });
   return {
     auth,
     agents,
@@ -395,5 +409,6 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     dispatcher,
     metrics,
     metricsForwarder,
+    fleet,
   };
 }

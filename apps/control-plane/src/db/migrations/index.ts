@@ -13,6 +13,7 @@ import * as firewallAndSmtp from './0010-firewall-and-smtp.js';
 import * as snapshotsBackupsConsole from './0011-snapshots-backups-console.js';
 import * as vmReinstall from './0012-vm-reinstall.js';
 import * as metrics from './0013-metrics.js';
+import * as fleet from './0014-fleet.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -29,4 +30,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-snapshots-backups-console': { up: snapshotsBackupsConsole.up },
   '0012-vm-reinstall': { up: vmReinstall.up },
   '0013-metrics': { up: metrics.up },
+  '0014-fleet': { up: fleet.up },
 };

@@ -1,0 +1,1 @@
+export { registerFleetModule, type FleetOptions, type FleetWorkers } from './fleet-module.js';
