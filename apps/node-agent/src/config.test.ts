@@ -150,6 +150,8 @@ describe('loadAgentConfig', () => {
     };
     const missing = await load([], env);
     expect(missing.name).toBe('worker-1');
+    // The pod's own hostname would name the pod, not the host: the node's name stands in for it.
+    expect(missing.hostname).toBe('worker-1');
     expect(missing.warnings.join()).toContain('etc/hostname');
     await mkdir(join(hostRoot, 'etc'));
     await writeFile(join(hostRoot, 'etc/hostname'), 'not a host name!\n');

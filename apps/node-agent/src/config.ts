@@ -156,8 +156,7 @@ export async function loadAgentConfig(argv: readonly string[], env: Env): Promis
     backendUrl,
     installToken,
     name,
-    // In a pod, this machine's hostname is the pod's: the node's name stands for its host instead.
-    hostname: hostHostname ?? (agentType === 'k8s-node-monitor' ? name : (localHostname() ?? name)),
+    hostname: hostHostname ?? heartbeatHostname(agentType, name),
     nodeName: nodeName ?? name,
     dataDir: setting('data-dir')?.value ?? DEFAULT_DATA_DIR,
     hostRoot,
@@ -271,6 +270,11 @@ async function readHostname(hostRoot: string, warnings: string[]): Promise<strin
   if (isHostName(first)) return first;
   warnings.push(`${file} holds no host name ('${first.slice(0, 80)}'): using the node name`);
   return undefined;
+}
+
+/** Without the host's own /etc/hostname: in a pod this machine's hostname is the pod's, so the node's name stands for its host. */
+function heartbeatHostname(agentType: NodeAgentType, name: string): string {
+  return agentType === 'k8s-node-monitor' ? name : (localHostname() ?? name);
 }
 
 function localHostname(): string | undefined {
