@@ -1,98 +1,12 @@
-import { request } from 'node:https';
-
-import type { KubeObject } from '@noderings/kube';
 import { startKubeSim, type KubeSim } from '@noderings/kube-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { renderAgentStack } from './index.js';
+import { apply, call, canI, served, tokenFor } from './kube-sim-client.test-support.js';
 
 const AGENT = '7d2c9e4a-1b3f-4c5d-8e6f-9a0b1c2d3e4f';
 const WATCH = `${AGENT}-operator`;
 const objects = renderAgentStack({ agentId: AGENT, image: 'registry.example/noderings/operator:1.0.0' });
-
-/** Where each kind we render is served; kube-sim serves no apps/v1 (it has no workload controllers). */
-const PATHS: Record<string, { prefix: string; plural: string; namespaced: boolean }> = {
-  Namespace: { prefix: '/api/v1', plural: 'namespaces', namespaced: false },
-  ServiceAccount: { prefix: '/api/v1', plural: 'serviceaccounts', namespaced: true },
-  CustomResourceDefinition: {
-    prefix: '/apis/apiextensions.k8s.io/v1',
-    plural: 'customresourcedefinitions',
-    namespaced: false,
-  },
-  Role: { prefix: '/apis/rbac.authorization.k8s.io/v1', plural: 'roles', namespaced: true },
-  RoleBinding: { prefix: '/apis/rbac.authorization.k8s.io/v1', plural: 'rolebindings', namespaced: true },
-};
-
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-function call(sim: KubeSim, token: string, method: string, path: string, body?: unknown): Promise<Reply> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const contentType = method === 'PATCH' ? 'application/apply-patch+yaml' : 'application/json';
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL(path, sim.url),
-      {
-        method,
-        ca: sim.caPem,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(payload === undefined ? {} : { 'Content-Type': contentType }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: res.statusCode ?? 0,
-            body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-/** Server-side apply, as `kubectl apply --server-side` sends it. */
-function apply(sim: KubeSim, object: KubeObject): Promise<Reply> {
-  const where = PATHS[object.kind ?? ''];
-  if (where === undefined) throw new Error(`no path for ${object.kind ?? '?'}`);
-  const ns = where.namespaced ? `/namespaces/${object.metadata?.namespace ?? ''}` : '';
-  const path = `${where.prefix}${ns}/${where.plural}/${object.metadata?.name ?? ''}?fieldManager=nr&force=true`;
-  return call(sim, sim.adminToken, 'PATCH', path, object);
-}
-
-async function tokenFor(sim: KubeSim, namespace: string, account: string): Promise<string> {
-  const reply = await call(
-    sim,
-    sim.adminToken,
-    'POST',
-    `/api/v1/namespaces/${namespace}/serviceaccounts/${account}/token`,
-    { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} },
-  );
-  expect(reply.status).toBe(201);
-  return (reply.body.status as { token: string }).token;
-}
-
-async function canI(
-  sim: KubeSim,
-  token: string,
-  attributes: { verb: string; resource: string; namespace?: string; group?: string },
-): Promise<boolean> {
-  const reply = await call(sim, token, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectaccessreviews', {
-    apiVersion: 'authorization.k8s.io/v1',
-    kind: 'SelfSubjectAccessReview',
-    spec: { resourceAttributes: attributes },
-  });
-  expect(reply.status).toBe(201);
-  return (reply.body.status as { allowed: boolean }).allowed;
-}
 
 const VMS = `/apis/vm.noderings.com/v1alpha1/namespaces/${WATCH}/proxmoxvms`;
 
@@ -116,9 +30,7 @@ describe('the agent stack on a cluster', () => {
         `${object.kind ?? ''}/${object.metadata?.name ?? ''} ${(await apply(sim, object)).status}`,
       );
     expect(statuses.filter((s) => !/ 20[01]$/.test(s))).toEqual([]);
-    expect(objects.filter((o) => PATHS[o.kind ?? ''] === undefined).map((o) => o.kind)).toEqual([
-      'Deployment',
-    ]);
+    expect(objects.filter((o) => !served(o)).map((o) => o.kind)).toEqual(['Deployment']);
     operator = await tokenFor(sim, 'proxmox-system', 'proxmox-operator');
     controlPlane = await tokenFor(sim, WATCH, 'noderings-control-plane');
   });
