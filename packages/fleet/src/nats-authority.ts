@@ -66,6 +66,7 @@ export async function createNatsAuthority(): Promise<NatsAuthority> {
 
 export interface NatsServerListen {
   readonly host: string;
+  /** -1 lets the server pick a free port (it logs which). */
   readonly port: number;
   /** JetStream's file store. */
   readonly storeDir: string;

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { access, constants, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -12,7 +11,6 @@ import { createNatsAuthority, type NatsAuthority, renderNatsServerConfig } from 
 const DEFAULT_BINARY = '/usr/sbin/nats-server';
 const READY_TIMEOUT_MS = 20_000;
 const STOP_GRACE_MS = 5_000;
-const PORT_ATTEMPTS = 5;
 const LOG_KEPT_CHARS = 16_384;
 
 export interface NatsServerProcess {
@@ -43,18 +41,13 @@ export async function startNatsServer(
   const authority = options.authority ?? (await createNatsAuthority());
   const dir = await mkdtemp(join(tmpdir(), 'noderings-nats-'));
   try {
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      const configFile = join(dir, 'nats-server.conf');
-      await writeFile(
-        configFile,
-        renderNatsServerConfig(authority, { host: '127.0.0.1', port, storeDir: join(dir, 'store') }),
-      );
-      const started = await spawnUntilReady(binary, configFile, port, dir, authority);
-      if (started !== 'port taken') return started;
-      if (attempt === PORT_ATTEMPTS)
-        throw new Error(`nats-server found no free port in ${PORT_ATTEMPTS} tries`);
-    }
+    const configFile = join(dir, 'nats-server.conf');
+    // Port -1: the server picks a free port itself and says which in its log, so nothing can take it first.
+    await writeFile(
+      configFile,
+      renderNatsServerConfig(authority, { host: '127.0.0.1', port: -1, storeDir: join(dir, 'store') }),
+    );
+    return await spawnUntilReady(binary, configFile, dir, authority);
   } catch (e: unknown) {
     await rm(dir, { recursive: true, force: true });
     throw e;
@@ -64,10 +57,9 @@ export async function startNatsServer(
 async function spawnUntilReady(
   binary: string,
   configFile: string,
-  port: number,
   dir: string,
   authority: NatsAuthority,
-): Promise<NatsServerProcess | 'port taken'> {
+): Promise<NatsServerProcess> {
   const child = spawn(binary, ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   let ready = false;
@@ -116,7 +108,6 @@ async function spawnUntilReady(
     }
     if (!running()) {
       process.off('exit', killOnExit);
-      if (log.includes('address already in use')) return 'port taken';
       throw new Error(
         `nats-server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log}`,
       );
@@ -127,22 +118,10 @@ async function spawnUntilReady(
     }
     await delay(25);
   }
+  const port = /Listening for client connections on [^\s]*:(\d+)/.exec(log)?.[1];
+  if (port === undefined) {
+    await stop();
+    throw new Error(`nats-server did not say which port it listens on:\n${log}`);
+  }
   return { url: `nats://127.0.0.1:${port}`, authority, logs: () => log, stop };
-}
-
-/** A port nothing listens on right now: the kernel's pick for port 0, released at once. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-  });
-  if (address === null || typeof address === 'string') throw new Error('no port from listen(0)');
-  return address.port;
 }
