@@ -1,5 +1,7 @@
 import type { BaseLogger } from 'pino';
 
+import { PeriodicTask } from '../../periodic-task.js';
+
 import { STREAM_MAX_AGE_MS } from './fleet-consumer.js';
 import type { FleetIngestRepository } from './fleet-ingest.repository.js';
 
@@ -19,9 +21,6 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** Prunes fleet samples, logs and message ids past their retention. Every replica runs one; deletes are idempotent. */
 export class FleetWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-
   constructor(
     private readonly deps: {
       readonly ingest: Pick<FleetIngestRepository, 'prune'>;
@@ -30,18 +29,14 @@ export class FleetWorker {
     },
   ) {}
 
+  readonly #task = new PeriodicTask(() => this.sweep(), SWEEP_INTERVAL_MS);
+
   start(): void {
-    if (this.#timer !== undefined) return;
-    this.#timer = setInterval(() => {
-      this.#running ??= this.sweep().finally(() => (this.#running = undefined));
-    }, SWEEP_INTERVAL_MS);
-    this.#timer.unref();
+    this.#task.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   /** One pass; public so tests can run it at a chosen time. */

@@ -1,5 +1,7 @@
 import type { BaseLogger } from 'pino';
 
+import { PeriodicTask } from '../../periodic-task.js';
+
 import type { MetricsIngestRepository } from './metrics-ingest.repository.js';
 
 /** How long chart points are kept, by resolution in seconds: 1-minute points 48 hours, 1-hour points 90 days. */
@@ -13,9 +15,6 @@ export const ROLLUP_RETENTION_SECONDS: Readonly<Record<number, number>> = {
  * retention are dropped. Every replica runs one; the updates are idempotent.
  */
 export class MetricsWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-
   constructor(
     private readonly deps: {
       readonly ingest: Pick<MetricsIngestRepository, 'markSilent' | 'pruneRollups'>;
@@ -24,22 +23,19 @@ export class MetricsWorker {
       readonly capacityChanged: (organizationId: string) => void;
       readonly logger: Pick<BaseLogger, 'error'>;
     },
-  ) {}
-
-  start(): void {
-    if (this.#timer !== undefined) return;
+  ) {
     // Often enough that a platform is offline within a quarter of the silence after it went quiet.
-    const everyMs = Math.max(1000, (this.deps.silenceSeconds * 1000) / 4);
-    this.#timer = setInterval(() => {
-      this.#running ??= this.sweep().finally(() => (this.#running = undefined));
-    }, everyMs);
-    this.#timer.unref();
+    this.#task = new PeriodicTask(() => this.sweep(), Math.max(1000, (deps.silenceSeconds * 1000) / 4));
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  readonly #task: PeriodicTask;
+
+  start(): void {
+    this.#task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#task.stop();
   }
 
   /** One pass; public so tests can run it at a chosen time. */
