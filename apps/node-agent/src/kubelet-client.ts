@@ -160,8 +160,8 @@ export class KubeletClient {
   ): SourceResult {
     if ('error' in answer) return { ok: false, error: answer.error };
     const path = KUBELET_PATHS[source];
-    const said = oneLine(answer.body);
     if (answer.status === 200) return { ok: true, body: answer.body };
+    const said = oneLine(answer.body);
     if (answer.status === 401) {
       return {
         ok: false,
@@ -213,7 +213,8 @@ function codeOf(e: unknown): string | undefined {
 }
 
 function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Only the start matters: an error page can be large.
+  const line = text.slice(0, 4 * MAX_ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
   return line.length > MAX_ERROR_BODY_CHARS ? `${line.slice(0, MAX_ERROR_BODY_CHARS)}…` : line;
 }
 
