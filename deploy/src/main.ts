@@ -3,12 +3,14 @@ import { parseArgs } from 'node:util';
 import { InvalidAgentStackOptionsError } from './agent-stack-options.js';
 import { renderAgentStack } from './agent-stack.js';
 import { toYaml } from './manifest-yaml.js';
+import { writeNatsAuthorityFiles } from './nats-authority-files.js';
 import { InvalidNodeAgentOptionsError, renderNodeAgent } from './node-agent-manifests.js';
 
 const USAGE = `Usage: deploy:render --agent-id UUID --image IMAGE [--replicas N]
        deploy:render node-agent --image IMAGE --backend-url URL [--namespace proxima-system]
                      [--host-data-dir /var/lib/proxima-agent] [--metrics-interval 60s] [--legacy-nodes-proxy]
                      [--kubelet-ca-file FILE]
+       deploy:render nats-authority --out DIR [--listen 0.0.0.0:4222] [--store-dir /var/lib/nats]
 `;
 
 function renderStack(argv: string[]): string {
@@ -61,15 +63,48 @@ function renderNodeAgentCommand(argv: string[]): string {
   );
 }
 
-function render(argv: string[]): string {
-  return argv[0] === 'node-agent' ? renderNodeAgentCommand(argv.slice(1)) : renderStack(argv);
+/** A flag the command cannot use. */
+class UsageError extends Error {}
+
+/** Writes a new fleet NATS authority (server configuration and account seed) and says where. */
+async function natsAuthorityCommand(argv: string[]): Promise<string> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      out: { type: 'string' },
+      listen: { type: 'string', default: '0.0.0.0:4222' },
+      'store-dir': { type: 'string', default: '/var/lib/nats' },
+    },
+  });
+  const listen = /^(.+):(\d{1,5})$/.exec(values.listen);
+  if (values.out === undefined || listen === null)
+    throw new UsageError('--out DIR is required, and --listen is HOST:PORT');
+  const files = await writeNatsAuthorityFiles(values.out, {
+    host: listen[1] ?? '',
+    port: Number(listen[2]),
+    storeDir: values['store-dir'],
+  });
+  return [
+    `wrote ${files.serverConfig}: run every NATS server of the fleet with it (add your cluster block)`,
+    `wrote ${files.accountSeed} (0600): the control plane's NR_NATS_ACCOUNT_SEED_FILE; keep it secret`,
+    `fleet account ${files.accountPublicKey}`,
+    '',
+  ].join('\n');
+}
+
+async function render(argv: string[]): Promise<string> {
+  if (argv[0] === 'node-agent') return renderNodeAgentCommand(argv.slice(1));
+  if (argv[0] === 'nats-authority') return natsAuthorityCommand(argv.slice(1));
+  return renderStack(argv);
 }
 
 try {
-  process.stdout.write(render(process.argv.slice(2)));
+  process.stdout.write(await render(process.argv.slice(2)));
 } catch (e: unknown) {
-  // parseArgs reports bad flags as TypeErrors with a code; all three are usage errors.
+  // parseArgs reports bad flags as TypeErrors with a code; all of these are usage errors.
   const usage =
+    e instanceof UsageError ||
     e instanceof InvalidAgentStackOptionsError ||
     e instanceof InvalidNodeAgentOptionsError ||
     (e instanceof TypeError && 'code' in e);
