@@ -214,7 +214,10 @@ function codeOf(e: unknown): string | undefined {
 
 function oneLine(text: string): string {
   // Only the start matters: an error page can be large.
-  const line = text.slice(0, 4 * MAX_ERROR_BODY_CHARS).replace(/\s+/g, ' ').trim();
+  const line = text
+    .slice(0, 4 * MAX_ERROR_BODY_CHARS)
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length > MAX_ERROR_BODY_CHARS ? `${line.slice(0, MAX_ERROR_BODY_CHARS)}…` : line;
 }
 
