@@ -5,15 +5,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
 import { cpuSeconds, residentMemory } from './process-usage.js';
+import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
-const ROOT = new URL('../../', import.meta.url);
-const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
-const CONTROL_PLANE_MAIN = fileURLToPath(new URL('apps/control-plane/src/main.ts', ROOT));
+const CONTROL_PLANE_MAIN = repoPath('apps/control-plane/src/main.ts');
 /** The machine's PostgreSQL server (trust auth), as the control plane's integration tests use it. */
 const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const PGBENCH = '/usr/bin/pgbench';

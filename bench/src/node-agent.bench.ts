@@ -12,21 +12,17 @@ import {
   renderPodList,
   renderStatsSummary,
 } from '@noderings/kubelet-sim';
-import { KubeletCollector, parseExposition, scanExposition } from '@noderings/node-agent/collect';
+import {
+  CADVISOR_FAMILIES,
+  KubeletCollector,
+  parseExposition,
+  scanExposition,
+} from '@noderings/node-agent/collect';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 
 import { cpuSeconds, residentMemory } from './process-usage.js';
 
 const PODS = 110;
-/** The cAdvisor families the agent reads (src/collect/cadvisor-readings.ts). */
-const AGENT_FAMILIES = new Set([
-  'machine_cpu_cores',
-  'container_cpu_cfs_periods_total',
-  'container_cpu_cfs_throttled_periods_total',
-  'container_oom_events_total',
-  'container_fs_reads_bytes_total',
-  'container_fs_writes_bytes_total',
-]);
 /** The agent's tick in the process part: short, so that enough ticks fit in the run. */
 const AGENT_INTERVAL_SECONDS = 2;
 
@@ -75,12 +71,12 @@ function measureParsers(seconds: number): void {
       }),
     ],
     [
-      "scanExposition (ours, the agent's 6 families)",
+      `scanExposition (ours, the agent's ${CADVISOR_FAMILIES.size} families)`,
       throughput(text, each, (t) => {
         let n = 0;
         scanExposition(
           t,
-          (name) => AGENT_FAMILIES.has(name),
+          (name) => CADVISOR_FAMILIES.has(name),
           () => n++,
         );
         return n;

@@ -4,15 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CRD_API_VERSION, KubeClient, installCrds, type ProxmoxVM } from '@noderings/kube';
+import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
-const ROOT = new URL('../../', import.meta.url);
-const TSX_CLI = fileURLToPath(new URL('node_modules/tsx/dist/cli.mjs', ROOT));
-const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
-const PVE_SIM_MAIN = fileURLToPath(new URL('sim/pve-sim/src/main.ts', ROOT));
-const KUBE_SIM_MAIN = fileURLToPath(new URL('sim/kube-sim/src/main.ts', ROOT));
-const OPERATOR_MAIN = fileURLToPath(new URL('apps/operator/src/main.ts', ROOT));
+const TSX_CLI = repoPath('node_modules/tsx/dist/cli.mjs');
+const PVE_SIM_MAIN = repoPath('sim/pve-sim/src/main.ts');
+const KUBE_SIM_MAIN = repoPath('sim/kube-sim/src/main.ts');
+const OPERATOR_MAIN = repoPath('apps/operator/src/main.ts');
 
 const VMS = 200;
 const NODES = 3;

@@ -6,18 +6,16 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
 import { prepareAgentCluster } from '@noderings/e2e/agent-cluster';
 import { installCrds, KubeClient } from '@noderings/kube';
 import { startKubeSim, type KubeSim } from '@noderings/kube-sim';
 
 import { SERVER_URL, withClient } from './bench-database.js';
+import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
-const ROOT = new URL('../../', import.meta.url);
-const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
-const PVE_SIM_MAIN = fileURLToPath(new URL('sim/pve-sim/src/main.ts', ROOT));
-const OPERATOR_MAIN = fileURLToPath(new URL('apps/operator/src/main.ts', ROOT));
+const PVE_SIM_MAIN = repoPath('sim/pve-sim/src/main.ts');
+const OPERATOR_MAIN = repoPath('apps/operator/src/main.ts');
 
 const ORDERS = 200;
 const CLIENTS = 16;

@@ -8,11 +8,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
-const ROOT = new URL('../../', import.meta.url);
-const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
-const MAIN = fileURLToPath(new URL('e2e/src/sandbox-main.ts', ROOT));
+const MAIN = repoPath('e2e/src/sandbox-main.ts');
 const CUSTOMER = { email: 'customer@sandbox.local', password: 'sandbox-password' };
 const READY_TIMEOUT_MS = 180_000;
 const RUNNING_TIMEOUT_MS = 120_000;

@@ -9,6 +9,7 @@ import { startNatsServer, type NatsServerProcess } from '@noderings/fleet/nats-s
 import { startKubeletSim, type KubeletSim } from '@noderings/kubelet-sim';
 
 import { ControlPlaneClient, type Caller } from './control-plane-client.js';
+import { registerVerifiedProvider } from './provider-seed.js';
 
 /**
  * A provider's fleet as a node agent meets it, every part real: a nats-server in operator mode with
@@ -74,21 +75,7 @@ export async function startFleetSite(options: FleetSiteOptions = {}): Promise<Fl
     });
     stops.push(() => controlPlane.close());
     const api = new ControlPlaneClient(controlPlane.url);
-    const registered = await api.call<{ token: string; organization: { id: string } }>(
-      'POST',
-      '/v1/auth/register',
-      201,
-      {
-        body: {
-          ...PROVIDER,
-          organizationName: 'Fleet provider',
-          organizationType: 'ORGANIZATION_TYPE_PROVIDER',
-        },
-      },
-    );
-    const provider: Caller = { token: registered.token, organizationId: registered.organization.id };
-    const staff = await api.call<{ token: string }>('POST', '/v1/auth/login', 200, { body: STAFF });
-    await api.call('POST', `/v1/organizations/${registered.organization.id}:verify`, 200, { as: staff });
+    const provider = await registerVerifiedProvider(api, PROVIDER, STAFF, 'Fleet provider');
     const environment = await api.call<{ id: string }>('POST', '/api/v1/fleet/environments', 201, {
       as: provider,
       body: { name: 'production' },

@@ -1,16 +1,10 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ROOT = new URL('../../', import.meta.url);
-// tsx as a loader rather than its CLI, so that a signal reaches the agent itself and not a wrapper.
-const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
-const AGENT_MAIN = fileURLToPath(new URL('apps/node-agent/src/main.ts', ROOT));
-/** The agent stops as on SIGTERM when its parent goes away, however it goes (its stdin closes). */
-const STOP_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
-  "process.stdin.on('end', () => process.kill(process.pid, 'SIGTERM')).on('error', () => {}).resume().unref();",
-)}`;
+import { repoPath, STOP_WITH_PARENT, TSX_LOADER } from './tsx-child.js';
+
+const AGENT_MAIN = repoPath('apps/node-agent/src/main.ts');
 const STOP_TIMEOUT_MS = 10_000;
 
 /** `npm run node-agent -- …` as its own process, the way a DaemonSet pod runs it. */

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { OPERATOR_NAMESPACE } from '@noderings/deploy';
 
 import { SandboxError } from './sandbox-error.js';
 import type { SandboxLog } from './sandbox-log.js';
+import { repoPath, STOP_WITH_PARENT, TSX_LOADER } from './tsx-child.js';
 
 export interface OperatorProcessOptions {
   /** A kubeconfig for the agent cluster (the operator's own service account). */
@@ -20,18 +20,7 @@ export interface OperatorProcess {
   close(): Promise<void>;
 }
 
-const ROOT = new URL('../../', import.meta.url);
-// tsx as a loader rather than its CLI: the CLI would run the operator in a grandchild a kill would miss.
-const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
-const OPERATOR_MAIN = fileURLToPath(new URL('apps/operator/src/main.ts', ROOT));
-/**
- * Preloaded into the operator. Its stdin is a pipe from the sandbox, which the system closes when the
- * sandbox ends however it ends (SIGKILL included); the operator then stops as it does on SIGTERM, so no
- * operator outlives its sandbox. Unreferenced, so that it never keeps a stopping operator alive.
- */
-const STOP_WITH_PARENT = `data:text/javascript,${encodeURIComponent(
-  "process.stdin.on('end', () => process.kill(process.pid, 'SIGTERM')).on('error', () => {}).resume().unref();",
-)}`;
+const OPERATOR_MAIN = repoPath('apps/operator/src/main.ts');
 const STARTED_LINE = '"msg":"operator started"';
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;

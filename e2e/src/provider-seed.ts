@@ -43,6 +43,25 @@ const NODE_SETTINGS = {
 /** VMIDs are unique across a Proxmox cluster, so each node counts from its own thousand. */
 const VMID_SEED_STEP = 1000;
 
+/** A provider organisation registered by its owner and verified by staff: the owner's session. */
+export async function registerVerifiedProvider(
+  api: ControlPlaneClient,
+  owner: Account,
+  staff: Account,
+  organizationName: string,
+): Promise<Caller & { readonly organizationId: string }> {
+  const registered = await api.call<{ token: string; organization: { id: string } }>(
+    'POST',
+    '/v1/auth/register',
+    201,
+    { body: { ...owner, organizationName, organizationType: 'ORGANIZATION_TYPE_PROVIDER' } },
+  );
+  const organizationId = registered.organization.id;
+  const session = await api.call<{ token: string }>('POST', '/v1/auth/login', 200, { body: staff });
+  await api.call('POST', `/v1/organizations/${organizationId}:verify`, 200, { as: session });
+  return { token: registered.token, organizationId };
+}
+
 /**
  * A verified provider with a region, an agent whose inbound peering is ready, a Proxmox platform on
  * that agent and one node per simulated Proxmox node, made through the public API alone, as a provider
@@ -52,22 +71,8 @@ export async function seedProvider(
   api: ControlPlaneClient,
   input: ProviderSeedInput,
 ): Promise<{ readonly provider: SeededProvider; readonly session: Caller }> {
-  const registered = await api.call<{ token: string; organization: { id: string } }>(
-    'POST',
-    '/v1/auth/register',
-    201,
-    {
-      body: {
-        ...input.provider,
-        organizationName: ORGANIZATION_NAME,
-        organizationType: 'ORGANIZATION_TYPE_PROVIDER',
-      },
-    },
-  );
-  const organizationId = registered.organization.id;
-  const provider: Caller = { token: registered.token, organizationId };
-  const staff = await api.call<{ token: string }>('POST', '/v1/auth/login', 200, { body: input.staff });
-  await api.call('POST', `/v1/organizations/${organizationId}:verify`, 200, { as: staff });
+  const provider = await registerVerifiedProvider(api, input.provider, input.staff, ORGANIZATION_NAME);
+  const organizationId = provider.organizationId;
 
   const region = await api.call<{
     id: string;

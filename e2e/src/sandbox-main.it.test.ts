@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const ROOT = new URL('../../', import.meta.url);
-const TSX_LOADER = pathToFileURL(fileURLToPath(new URL('node_modules/tsx/dist/loader.mjs', ROOT))).href;
-const MAIN = fileURLToPath(new URL('e2e/src/sandbox-main.ts', ROOT));
+import { repoPath, TSX_LOADER } from './tsx-child.js';
+
+const MAIN = repoPath('e2e/src/sandbox-main.ts');
 const START_TIMEOUT_MS = 120_000;
 const ANY_PORT = '127.0.0.1:0';
 

@@ -31,7 +31,8 @@ const CFS_THROTTLED_PERIODS = 'container_cpu_cfs_throttled_periods_total';
 const OOM_EVENTS = 'container_oom_events_total';
 const FS_READ_BYTES = 'container_fs_reads_bytes_total';
 const FS_WRITE_BYTES = 'container_fs_writes_bytes_total';
-const WANTED_FAMILIES: ReadonlySet<string> = new Set([
+/** The cAdvisor families the agent reads; every other family is skipped before its labels are parsed. */
+export const CADVISOR_FAMILIES: ReadonlySet<string> = new Set([
   MACHINE_CPU_CORES,
   CFS_PERIODS,
   CFS_THROTTLED_PERIODS,
@@ -58,7 +59,7 @@ export function readCadvisor(
   let machineCpuCores: number | undefined;
   scanExposition(
     text,
-    (name) => WANTED_FAMILIES.has(name),
+    (name) => CADVISOR_FAMILIES.has(name),
     (name, labels, value, timestampMs) => {
       if (name === MACHINE_CPU_CORES) {
         machineCpuCores = value;

@@ -33,3 +33,4 @@ export type { PodsSeriesState } from './pod-status-series.js';
 export type { Labels, Sample } from './sample.js';
 export { resolveWorkload } from './workload.js';
 export type { Workload, WorkloadKind } from './workload.js';
+export { CADVISOR_FAMILIES } from './cadvisor-readings.js';
