@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { isTransactionConflict, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Database } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { EnrollmentDecision } from './enrollment-decision.js';
@@ -137,6 +138,22 @@ export class FleetAgentRepository {
    * `decide` say whether the caller is its holder, takes it over, or is refused.
    */
   async enroll(
+    input: EnrollmentInput,
+    decide: (held: FleetAgentRecord) => EnrollmentDecision,
+  ): Promise<EnrollmentOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#enrollOnce(input, decide);
+      } catch (e: unknown) {
+        // Concurrent enrollments of one key: only the name index arbitrates the insert, so the loser can
+        // hit the live-key index instead (or a deadlock). Once the winner has committed, a retry finds
+        // its row and answers as for a repeated enrollment.
+        if (attempt >= ENROLL_ATTEMPTS || !(isUniqueViolation(e) || isTransactionConflict(e))) throw e;
+      }
+    }
+  }
+
+  #enrollOnce(
     input: EnrollmentInput,
     decide: (held: FleetAgentRecord) => EnrollmentDecision,
   ): Promise<EnrollmentOutcome> {

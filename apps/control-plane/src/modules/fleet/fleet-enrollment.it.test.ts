@@ -225,13 +225,17 @@ describe.each(DATABASE_KINDS)('fleet enrollment on the %s database', (kind) => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(await liveRecords(t, 'race-1')).toBe(1);
 
-    const key = newAgentKey();
-    const same = await Promise.all(
-      Array.from({ length: 6 }, () => enroll(t, site.installToken, enrollBody(key, { name: 'race-2' }))),
-    );
-    expect(same.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
-    expect(new Set(same.map((a) => a.body.agentId)).size).toBe(1);
-    expect(await liveRecords(t, 'race-2')).toBe(1);
+    // One agent retrying its enrollment at once (the same key): several rounds, since the race is narrow.
+    for (let round = 0; round < 5; round++) {
+      const key = newAgentKey();
+      const name = `race-2-${round}`;
+      const same = await Promise.all(
+        Array.from({ length: 6 }, () => enroll(t, site.installToken, enrollBody(key, { name }))),
+      );
+      expect(same.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+      expect(new Set(same.map((a) => a.body.agentId)).size).toBe(1);
+      expect(await liveRecords(t, name)).toBe(1);
+    }
   });
 
   it('refuses a key already bound to another live name', async () => {
