@@ -225,7 +225,7 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
   const fleet = await createFleetObjects(t, owner, create);
 
   const memberUser = await t.register('ORGANIZATION_TYPE_CLIENT');
-  await create('/v1/organization/members', { email: memberUser.email, role: 'member' });
+  await t.addMember(owner, memberUser, 'member');
   return {
     owner,
     member: { token: memberUser.token, organizationId: owner.organizationId, userId: memberUser.userId },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { actorId } from '../../http/principal.js';
+import { documentedPath } from '../../http/verb-route.js';
 import type { AuditRepository } from './audit.repository.js';
 
 /**
@@ -27,6 +28,8 @@ export function installAuditTrail(app: FastifyInstance, audit: Pick<AuditReposit
         statusCode: reply.statusCode,
         requestId: request.id,
         ip: clientAddress(request),
+        actorOrganizationId: null,
+        route: routeOf(request),
       });
     } catch (e: unknown) {
       request.log.error({ err: e, action }, 'could not write the audit event');
@@ -34,8 +37,13 @@ export function installAuditTrail(app: FastifyInstance, audit: Pick<AuditReposit
   });
 }
 
+/** `POST /v1/invitations/{id}:accept`: the route as the API document names it. */
+export function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${documentedPath(request.routeOptions.url ?? request.url.split('?')[0] ?? '')}`;
+}
+
 /** Fastify types the address as always there, but a client that hung up early leaves none to read. */
-function clientAddress(request: FastifyRequest): string {
+export function clientAddress(request: FastifyRequest): string {
   const ip: unknown = request.ip;
   return typeof ip === 'string' ? ip : '';
 }
