@@ -46,6 +46,16 @@ describe('the dashboard served by the control plane', () => {
     expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('sends the security headers with every file: no sniffing, no framing, no HSTS over plain HTTP', async () => {
+    for (const path of ['/', '/assets/app-1a2b3c.js', '/favicon.svg']) {
+      const response = await get(path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
   it('keeps API paths answering the API’s errors, and never serves files outside its folder', async () => {
     const missing = await get('/v1/no-such-thing');
     expect(missing.status).toBe(404);

@@ -20,7 +20,9 @@ const auditEvent = z
     actorOrganizationId: z
       .string()
       .nullable()
-      .describe("Set when the actor belongs to another organization: it named one of this organization's objects."),
+      .describe(
+        "Set when the actor belongs to another organization: it named one of this organization's objects.",
+      ),
     route: z.string().nullable(),
     createTime: z.string(),
   })

@@ -32,7 +32,13 @@ export const SIGN_IN_THROTTLE = {
    * One address across the accounts it is not known for: password spraying. The wait stays short, so an
    * office behind one NAT address is slowed, never locked out (and its people pass at their own accounts).
    */
-  address: { kind: 'backoff', freeAttempts: 50, baseDelayMs: SECOND, maxDelayMs: MINUTE, forgetAfterMs: HOUR },
+  address: {
+    kind: 'backoff',
+    freeAttempts: 50,
+    baseDelayMs: SECOND,
+    maxDelayMs: MINUTE,
+    forgetAfterMs: HOUR,
+  },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** How long an address stays known after the account's last sign-in from it. */

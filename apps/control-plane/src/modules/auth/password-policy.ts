@@ -26,6 +26,11 @@ const SERVICE_WORDS = ['noderings', 'nodering', 'nrings'];
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 /** Shorter context fragments would match inside ordinary words. */
 const MIN_CONTEXT_WORD_LENGTH = 3;
+/**
+ * A password with fewer letters and digits of its own than this, once the context words are taken out,
+ * is made of them, however zxcvbn scores the combination.
+ */
+const MIN_OWN_CHARACTERS = 6;
 
 export interface PasswordContext {
   readonly email: string;
@@ -50,7 +55,9 @@ function contextWords(context: PasswordContext): string[] {
   const localPart = email.split('@')[0] ?? email;
   const organization = context.organizationName?.toLowerCase() ?? '';
   const words = (text: string) => [text, text.replace(SEPARATORS, ''), ...text.split(SEPARATORS)];
-  return [email, ...words(localPart), ...words(organization), ...SERVICE_WORDS].filter((w, i, all) => w.length >= MIN_CONTEXT_WORD_LENGTH && all.indexOf(w) === i);
+  return [email, ...words(localPart), ...words(organization), ...SERVICE_WORDS].filter(
+    (w, i, all) => w.length >= MIN_CONTEXT_WORD_LENGTH && all.indexOf(w) === i,
+  );
 }
 
 /**
@@ -61,10 +68,21 @@ export function newPasswordProblem(password: string, context: PasswordContext): 
   const length = [...password].length;
   if (length < PASSWORD_LENGTH.min)
     return `must have at least ${String(PASSWORD_LENGTH.min)} characters: a few words of your own make a good one`;
-  if (length > PASSWORD_LENGTH.max)
-    return `must have at most ${String(PASSWORD_LENGTH.max)} characters`;
-  const result = passwordEstimator().check(password.slice(0, CHECKED_LENGTH), contextWords(context));
+  if (length > PASSWORD_LENGTH.max) return `must have at most ${String(PASSWORD_LENGTH.max)} characters`;
+  const words = contextWords(context);
+  if (ownCharacters(password, words) < MIN_OWN_CHARACTERS) return MADE_OF_CONTEXT;
+  const result = passwordEstimator().check(password.slice(0, CHECKED_LENGTH), words);
   return result.score >= MIN_SCORE ? undefined : describeWeakness(result.sequence);
+}
+
+const MADE_OF_CONTEXT =
+  "is too easy to guess: it is made of your email address, your organisation's name or NodeRings";
+
+/** The letters and digits left once every context word is taken out, longest words first. */
+function ownCharacters(password: string, words: readonly string[]): number {
+  let rest = password.toLowerCase();
+  for (const word of [...words].sort((a, b) => b.length - a.length)) rest = rest.split(word).join(' ');
+  return [...rest.replace(SEPARATORS, '')].length;
 }
 
 function describeWeakness(matches: readonly MatchExtended[]): string {
@@ -74,8 +92,7 @@ function describeWeakness(matches: readonly MatchExtended[]): string {
         m.pattern === pattern &&
         (dictionary === undefined || (typeof m.dictionaryName === 'string' && dictionary(m.dictionaryName))),
     );
-  if (has('dictionary', (name) => name === 'userInputs'))
-    return "is too easy to guess: it is made of your email address, your organisation's name or NodeRings";
+  if (has('dictionary', (name) => name === 'userInputs')) return MADE_OF_CONTEXT;
   if (has('repeat')) return 'is too easy to guess: it repeats a character or a pattern (like aaaa or abcabc)';
   if (has('sequence')) return 'is too easy to guess: it is a sequence (like 12345 or abcde)';
   if (has('spatial')) return 'is too easy to guess: it is a walk along the keyboard (like qwerty or asdfgh)';

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import { admitAttempt, emptyThrottleState, type ThrottleRule, type ThrottleState } from './attempt-throttle.js';
+import {
+  admitAttempt,
+  emptyThrottleState,
+  type ThrottleRule,
+  type ThrottleState,
+} from './attempt-throttle.js';
 
 /** One counter: a scope (`signIn.account`) and the key in it (the normalised email). */
 export interface ThrottleKey {

@@ -115,7 +115,10 @@ export class InvitationRepository {
 
   /** The invitation `id` when it is addressed to `email`; another's invitation is not found. */
   async findForInvitee(email: string, id: string): Promise<ReceivedInvitation | undefined> {
-    const row = await this.#invitations().where('i.email', '=', email).where('i.id', '=', id).executeTakeFirst();
+    const row = await this.#invitations()
+      .where('i.email', '=', email)
+      .where('i.id', '=', id)
+      .executeTakeFirst();
     return row && toReceived(row);
   }
 

@@ -5,7 +5,12 @@ import { idParams, successResponse } from '../../http/id-params.js';
 import { pageQuery } from '../../http/pagination.js';
 import { principalOf, tenantOf } from '../../http/principal.js';
 import { verbRoute } from '../../http/verb-route.js';
-import { memberRole, organizationType, organizationView, toOrganizationView } from '../organizations/index.js';
+import {
+  memberRole,
+  organizationType,
+  organizationView,
+  toOrganizationView,
+} from '../organizations/index.js';
 import { stateOf, type Invitation, type ReceivedInvitation } from './invitation.repository.js';
 import type { InvitationService } from './invitation.service.js';
 
@@ -153,7 +158,11 @@ export const invitationRoutes: FastifyPluginCallbackZod<{
     },
     async (request) => {
       const { invitation, membership } = await invitations.accept(userIdOf(request), request.params.id);
-      request.auditTarget = { type: 'invitation', id: invitation.id, organizationId: invitation.organizationId };
+      request.auditTarget = {
+        type: 'invitation',
+        id: invitation.id,
+        organizationId: invitation.organizationId,
+      };
       return { organization: toOrganizationView(membership.organization), role: membership.role };
     },
   );
@@ -171,7 +180,11 @@ export const invitationRoutes: FastifyPluginCallbackZod<{
     },
     async (request) => {
       const invitation = await invitations.decline(userIdOf(request), request.params.id);
-      request.auditTarget = { type: 'invitation', id: invitation.id, organizationId: invitation.organizationId };
+      request.auditTarget = {
+        type: 'invitation',
+        id: invitation.id,
+        organizationId: invitation.organizationId,
+      };
       return { success: true };
     },
   );

@@ -27,7 +27,13 @@ export class InvitationService {
     private readonly deps: {
       readonly invitations: Pick<
         InvitationRepository,
-        'insert' | 'findInOrganization' | 'listForOrganization' | 'findForInvitee' | 'listOpenForInvitee' | 'accept' | 'close'
+        | 'insert'
+        | 'findInOrganization'
+        | 'listForOrganization'
+        | 'findForInvitee'
+        | 'listOpenForInvitee'
+        | 'accept'
+        | 'close'
       >;
       readonly users: Pick<AuthRepository, 'findUserById'>;
       readonly memberships: Pick<OrganizationRepository, 'findMembership'>;
@@ -79,7 +85,10 @@ export class InvitationService {
   }
 
   /** Joins the organisation; answers the membership the user now has there. */
-  async accept(userId: string, id: string): Promise<{ invitation: ReceivedInvitation; membership: MembershipWithOrganization }> {
+  async accept(
+    userId: string,
+    id: string,
+  ): Promise<{ invitation: ReceivedInvitation; membership: MembershipWithOrganization }> {
     const invitation = await this.#received(userId, id);
     const now = this.deps.now();
     if (!(await this.deps.invitations.accept({ id, userId, now }))) throw notOpen(invitation, now);
