@@ -22,7 +22,9 @@ describe('--trust-proxy / NR_TRUST_PROXY', () => {
       ['--trust-proxy=1'],
     ]) {
       expect(() => parseOptions(argv, {}), argv.join(' ')).toThrow(UsageError);
-      expect(() => parseOptions(argv, {}), argv.join(' ')).toThrow(/addresses or CIDR prefixes of the load balancers/);
+      expect(() => parseOptions(argv, {}), argv.join(' ')).toThrow(
+        /addresses or CIDR prefixes of the load balancers/,
+      );
     }
     expect(() => parseOptions([], { NR_TRUST_PROXY: 'true' })).toThrow(/load balancers/);
     expect(() => parseOptions([], { NR_TRUST_PROXY: '2' })).toThrow(/load balancers/);
@@ -40,7 +42,9 @@ describe('NR_ADMIN_PASSWORD', () => {
   const admin = (password: string) => ({ NR_ADMIN_EMAIL: 'ops@example.test', NR_ADMIN_PASSWORD: password });
 
   it('must follow the same rules as every password', () => {
-    expect(() => parseOptions([], admin('aaaaaaaaaaaaaaaa'))).toThrow(/NR_ADMIN_PASSWORD is too easy to guess/);
+    expect(() => parseOptions([], admin('aaaaaaaaaaaaaaaa'))).toThrow(
+      /NR_ADMIN_PASSWORD is too easy to guess/,
+    );
     expect(() => parseOptions([], admin('short one'))).toThrow(/NR_ADMIN_PASSWORD must have at least 15/);
     expect(parseOptions([], admin('staff password 1234')).admin).toEqual({
       email: 'ops@example.test',

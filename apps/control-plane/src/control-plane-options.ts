@@ -138,16 +138,21 @@ function refuseBareTrustProxy(argv: readonly string[]): void {
   const arg = argv[at] ?? '';
   const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
   if (value === undefined || value.startsWith('--') || /^(true|false|yes|no|on|off|\d+)$/i.test(value))
-    throw new UsageError(`--trust-proxy no longer trusts every client's X-Forwarded-For: ${TRUST_PROXY_HELP}`);
+    throw new UsageError(
+      `--trust-proxy no longer trusts every client's X-Forwarded-For: ${TRUST_PROXY_HELP}`,
+    );
 }
 
 function trustedProxiesOf(value: string | undefined): readonly string[] {
   if (value === undefined || value.trim() === '') return [];
   const entries = value.split(',').map((e) => e.trim());
   if (entries.length === 1 && /^(true|false|yes|no|on|off|\d+)$/i.test(entries[0] ?? ''))
-    throw new UsageError(`NR_TRUST_PROXY no longer trusts every client's X-Forwarded-For: ${TRUST_PROXY_HELP}`);
+    throw new UsageError(
+      `NR_TRUST_PROXY no longer trusts every client's X-Forwarded-For: ${TRUST_PROXY_HELP}`,
+    );
   const problem = trustedProxyListProblem(entries);
-  if (problem !== undefined) throw new UsageError(`--trust-proxy / NR_TRUST_PROXY: ${problem}; ${TRUST_PROXY_HELP}`);
+  if (problem !== undefined)
+    throw new UsageError(`--trust-proxy / NR_TRUST_PROXY: ${problem}; ${TRUST_PROXY_HELP}`);
   return entries;
 }
 

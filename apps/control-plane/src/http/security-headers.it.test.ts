@@ -9,8 +9,8 @@ describe.each(DATABASE_KINDS)('security headers on the %s database', (kind) => {
   beforeAll(async () => {
     t = await startTestControlPlane(kind);
     token = (await t.register()).token;
-  });
-  afterAll(() => t.close());
+  }, 60_000);
+  afterAll(() => t.close(), 60_000);
 
   it('tells browsers not to sniff, frame or refer, on answers, errors and health alike', async () => {
     const answers = await Promise.all([

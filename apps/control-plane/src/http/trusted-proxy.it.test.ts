@@ -37,8 +37,8 @@ describe.each(DATABASE_KINDS)('the client address behind trusted proxies on the 
       const { trustedProxies } = parseOptions(['--trust-proxy', ELSEWHERE], {});
       t = await startTestControlPlane(kind, { trustedProxies });
       office = await officeToken(t);
-    });
-    afterAll(() => t.close());
+    }, 60_000);
+    afterAll(() => t.close(), 60_000);
 
     it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
       const spoofed = await regionsFrom(t, office, '192.0.2.5');
@@ -75,8 +75,8 @@ describe.each(DATABASE_KINDS)('the client address behind trusted proxies on the 
       const { trustedProxies } = parseOptions(['--trust-proxy', '127.0.0.1,10.0.0.0/8'], {});
       t = await startTestControlPlane(kind, { trustedProxies });
       office = await officeToken(t);
-    });
-    afterAll(() => t.close());
+    }, 60_000);
+    afterAll(() => t.close(), 60_000);
 
     it('takes the client from the right end: the address the proxy appended, not one the client wrote', async () => {
       expect((await regionsFrom(t, office, '192.0.2.5')).status).toBe(200);

@@ -19,7 +19,12 @@ export function installAuditTrail(app: FastifyInstance, audit: Pick<AuditReposit
     const pathId = typeof params?.id === 'string' ? params.id : null;
     try {
       await audit.insert({
-        organizationId: target?.organizationId ?? request.tenant?.organizationId ?? null,
+        // A token's organisation is known even when the call is refused before a tenant is chosen, so
+        // its owners see what a token of theirs was refused.
+        organizationId:
+          target?.organizationId ??
+          request.tenant?.organizationId ??
+          (principal !== undefined && principal.kind !== 'session' ? principal.organizationId : null),
         actorKind: principal?.kind ?? 'anonymous',
         actorId: principal === undefined ? null : actorId(principal),
         action,

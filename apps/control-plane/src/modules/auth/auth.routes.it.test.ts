@@ -30,8 +30,8 @@ describe.each(DATABASE_KINDS)('sign-up and sign-in on the %s database', (kind) =
       passwords: countingHasher,
       trustedProxies: ['127.0.0.1'],
     });
-  });
-  afterAll(() => t.close());
+  }, 60_000);
+  afterAll(() => t.close(), 60_000);
 
   async function rawLogin(
     email: string,
@@ -367,8 +367,8 @@ describe.each(DATABASE_KINDS)('registration limits on the %s database', (kind) =
       trustedProxies: ['127.0.0.1'],
       registrationLimits: limits,
     });
-  });
-  afterAll(() => t.close());
+  }, 60_000);
+  afterAll(() => t.close(), 60_000);
 
   const register = (email: string, address: string) =>
     fetch(`${t.url}/v1/auth/register`, {

@@ -20,10 +20,13 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
   let owner: Caller & { organizationId: string; email: string };
   beforeAll(async () => {
     // Sessions outlive the week the expiry test moves the clock by.
-    t = await startTestControlPlane(kind, { now: () => new Date(clock), sessionTtlMs: 365 * 24 * 60 * 60_000 });
+    t = await startTestControlPlane(kind, {
+      now: () => new Date(clock),
+      sessionTtlMs: 365 * 24 * 60 * 60_000,
+    });
     owner = await t.register();
-  });
-  afterAll(() => t.close());
+  }, 60_000);
+  afterAll(() => t.close(), 60_000);
 
   const invite = (email: string, role = 'member', as: Caller = owner) =>
     t.call<InvitationBody>('POST', '/v1/organization/invitations', { as, body: { email, role } });

@@ -1,8 +1,4 @@
-import {
-  FailedPreconditionError,
-  NotFoundError,
-  PermissionDeniedError,
-} from '@noderings/domain';
+import { FailedPreconditionError, NotFoundError, PermissionDeniedError } from '@noderings/domain';
 
 import type { MemberRole, OrganizationType } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
