@@ -91,7 +91,8 @@ export class AuthService {
       email,
       organizationName: input.organizationName,
     });
-    if (weakness !== undefined) throw InvalidArgumentError.field('password', weakness);
+    if (weakness !== undefined)
+      throw new InvalidArgumentError(`The password ${weakness}.`, [{ field: 'password', description: weakness }]);
     const session = newOpaqueToken('nrs');
     try {
       const registered = await this.deps.auth.insertRegistration({
