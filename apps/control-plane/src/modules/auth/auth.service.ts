@@ -92,7 +92,9 @@ export class AuthService {
       organizationName: input.organizationName,
     });
     if (weakness !== undefined)
-      throw new InvalidArgumentError(`The password ${weakness}.`, [{ field: 'password', description: weakness }]);
+      throw new InvalidArgumentError(`The password ${weakness}.`, [
+        { field: 'password', description: weakness },
+      ]);
     const session = newOpaqueToken('nrs');
     try {
       const registered = await this.deps.auth.insertRegistration({

@@ -65,7 +65,8 @@ function contextWords(context: PasswordContext): string[] {
  * may be used. No composition rules: length, and whether it is guessable.
  */
 export function newPasswordProblem(password: string, context: PasswordContext): string | undefined {
-  const length = [...password].length;
+  // NIST counts each Unicode code point as one character.
+  const length = Array.from(password).length;
   if (length < PASSWORD_LENGTH.min)
     return `must have at least ${String(PASSWORD_LENGTH.min)} characters: a few words of your own make a good one`;
   if (length > PASSWORD_LENGTH.max) return `must have at most ${String(PASSWORD_LENGTH.max)} characters`;
@@ -82,7 +83,7 @@ const MADE_OF_CONTEXT =
 function ownCharacters(password: string, words: readonly string[]): number {
   let rest = password.toLowerCase();
   for (const word of [...words].sort((a, b) => b.length - a.length)) rest = rest.split(word).join(' ');
-  return [...rest.replace(SEPARATORS, '')].length;
+  return Array.from(rest.replace(SEPARATORS, '')).length;
 }
 
 function describeWeakness(matches: readonly MatchExtended[]): string {

@@ -19,6 +19,9 @@ export type Admission =
   | { readonly admitted: true }
   | { readonly admitted: false; readonly refusedBy: number; readonly retryAfterMs: number };
 
+/** Thrown inside the admission's transaction to roll every counter of a refused attempt back. */
+class Refused extends Error {}
+
 /** At most this many stale counters are deleted at a time, so that pruning never holds a request up. */
 const PRUNE_BATCH = 500;
 
@@ -36,7 +39,6 @@ export class ThrottleRepository {
     checks: readonly { readonly key: ThrottleKey; readonly rule: ThrottleRule }[],
     now: Date,
   ): Promise<Admission> {
-    const refused = Symbol('refused');
     let refusal = { refusedBy: 0, retryAfterMs: 0 };
     try {
       await this.db.transaction().execute(async (tx) => {
@@ -70,7 +72,7 @@ export class ThrottleRepository {
           const decision = admitAttempt(state, rule, now);
           if (!decision.admitted) {
             refusal = { refusedBy: index, retryAfterMs: decision.retryAfterMs };
-            throw refused;
+            throw new Refused();
           }
           await tx
             .updateTable('auth_throttles')
@@ -86,7 +88,7 @@ export class ThrottleRepository {
         }
       });
     } catch (e: unknown) {
-      if (e === refused) return { admitted: false, ...refusal };
+      if (e instanceof Refused) return { admitted: false, ...refusal };
       throw e;
     }
     return { admitted: true };
@@ -117,11 +119,12 @@ export class ThrottleRepository {
   async prune(before: Date): Promise<void> {
     await this.db
       .deleteFrom('auth_throttles')
-      .where(({ eb, refTuple, selectFrom }) =>
+      .where((eb) =>
         eb(
-          refTuple('scope', 'key'),
+          eb.refTuple('scope', 'key'),
           'in',
-          selectFrom('auth_throttles')
+          eb
+            .selectFrom('auth_throttles')
             .select(['scope', 'key'])
             .where('last_attempt_at', '<', before)
             .limit(PRUNE_BATCH)
