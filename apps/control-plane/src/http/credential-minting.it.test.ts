@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestControlPlane, type Caller, type TestControlPlane } from '../control-plane.test-support.js';
+import {
+  startTestControlPlane,
+  type ApiResponse,
+  type Caller,
+  type TestControlPlane,
+} from '../control-plane.test-support.js';
 import { DATABASE_KINDS } from '../db/test-database.test-support.js';
 import { documentedOperations } from './openapi-operations.test-support.js';
 
@@ -39,7 +44,7 @@ describe.each(DATABASE_KINDS)('credentials only a signed-in user can create, on 
   afterAll(() => t.close(), 60_000);
 
   function attempt(route: string, as: Caller) {
-    const calls: Record<string, () => ReturnType<TestControlPlane['call']>> = {
+    const calls: Record<string, () => Promise<ApiResponse>> = {
       'POST /v1/service-accounts': () =>
         t.call('POST', '/v1/service-accounts', { as, body: { name: 'persistence', role: 'admin' } }),
       'PATCH /v1/service-accounts/{id}': () =>
