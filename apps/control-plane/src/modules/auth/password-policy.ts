@@ -27,10 +27,11 @@ const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 /** Shorter context fragments would match inside ordinary words. */
 const MIN_CONTEXT_WORD_LENGTH = 3;
 /**
- * A password with fewer letters and digits of its own than this, once the context words are taken out,
- * is made of them, however zxcvbn scores the combination.
+ * Letters and digits a password must have besides its context words: NIST's least length for any
+ * password (SP 800-63B-4 §3.1.1.2, with another factor), so that the part of it no one can read off the
+ * account is a password by itself.
  */
-const MIN_OWN_CHARACTERS = 6;
+const MIN_OWN_CHARACTERS = 8;
 
 export interface PasswordContext {
   readonly email: string;
@@ -71,9 +72,11 @@ export function newPasswordProblem(password: string, context: PasswordContext): 
     return `must have at least ${String(PASSWORD_LENGTH.min)} characters: a few words of your own make a good one`;
   if (length > PASSWORD_LENGTH.max) return `must have at most ${String(PASSWORD_LENGTH.max)} characters`;
   const words = contextWords(context);
-  if (ownCharacters(password, words) < MIN_OWN_CHARACTERS) return MADE_OF_CONTEXT;
   const result = passwordEstimator().check(password.slice(0, CHECKED_LENGTH), words);
-  return result.score >= MIN_SCORE ? undefined : describeWeakness(result.sequence);
+  if (result.score < MIN_SCORE) return describeWeakness(result.sequence);
+  // zxcvbn scores context words joined by separators too kindly (`noderings-123456`).
+  if (ownCharacters(password, words) < MIN_OWN_CHARACTERS) return MADE_OF_CONTEXT;
+  return undefined;
 }
 
 const MADE_OF_CONTEXT =
