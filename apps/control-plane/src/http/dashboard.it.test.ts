@@ -19,7 +19,7 @@ describe('the dashboard served by the control plane', () => {
     await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("dashboard")');
     await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startTestControlPlane('embedded', { dashboardDir: dir, readiness: () => ready });
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await rm(dir, { recursive: true, force: true });
