@@ -23,7 +23,9 @@ export interface AuditEvent {
   readonly createdAt: Date;
 }
 
-export type NewAuditEvent = Omit<AuditEvent, 'id' | 'createdAt'>;
+/** `actorOrganizationId` and `route` may be left out (null). */
+export type NewAuditEvent = Omit<AuditEvent, 'id' | 'createdAt' | 'actorOrganizationId' | 'route'> &
+  Partial<Pick<AuditEvent, 'actorOrganizationId' | 'route'>>;
 
 /** An object found by its id, and the organisation it belongs to. */
 export interface OwnedObject {
@@ -48,8 +50,8 @@ export class AuditRepository {
         status_code: event.statusCode,
         request_id: event.requestId,
         ip: event.ip,
-        actor_organization_id: event.actorOrganizationId,
-        route: event.route,
+        actor_organization_id: event.actorOrganizationId ?? null,
+        route: event.route ?? null,
       })
       .execute();
   }
