@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import type { DatabaseLocation } from './db/database.js';
+import { trustedProxyListProblem } from './http/client-ip.js';
+import { newPasswordProblem } from './modules/auth/index.js';
 
 /** Thrown for bad flags or environment; main prints it with the usage and exits 2. */
 export class UsageError extends Error {}
@@ -12,7 +14,8 @@ export interface ParsedOptions {
   readonly keyFile: string;
   readonly secretKeyFromEnv: string | undefined;
   readonly admin: { readonly email: string; readonly password: string } | undefined;
-  readonly trustProxy: boolean;
+  /** The proxies whose X-Forwarded-* headers are believed; empty: none. */
+  readonly trustedProxies: readonly string[];
   readonly logLevel: string;
   readonly installScriptUrl: string | undefined;
   readonly peeringApiServerUrl: string | undefined;
@@ -33,16 +36,19 @@ export interface ParsedOptions {
     | undefined;
 }
 
-export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy]
+export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--data-dir DIR] [--trust-proxy PROXIES]
 
   --listen HOST:PORT  address to serve the API on (default 127.0.0.1:8080)
   --data-dir DIR      embedded database and key file folder (default ./.data)
-  --trust-proxy       take the client address from X-Forwarded-For (behind a load balancer only)
+  --trust-proxy PROXIES  the load balancers in front, comma-separated addresses or CIDR prefixes (or
+                      loopback, linklocal, uniquelocal): X-Forwarded-For and X-Forwarded-Proto are read
+                      from them only, the client being the right-most address that is not one of them
   --dashboard-dir DIR serve the built dashboard (apps/dashboard/dist) from /
 
 environment:
   DATABASE_URL        PostgreSQL server to use instead of the embedded database
   NR_SECRET_KEY       32-byte key (base64 or hex) sealing secrets at rest; default: DIR/secret.key, created on first start
+  NR_TRUST_PROXY      the same list as --trust-proxy (the flag wins when both are given)
   NR_ADMIN_EMAIL, NR_ADMIN_PASSWORD   platform staff account, created on start
   NR_PEERING_API_SERVER_URL  https URL agent clusters peer with (written into their peering kubeconfig)
   NR_INSTALL_SCRIPT_URL      https URL of the agent installer in install commands (default https://get.nrings.io)
@@ -59,6 +65,7 @@ const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 
 
 /** Reads flags and environment once, at start; everything after works with validated values. */
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedOptions {
+  refuseBareTrustProxy(argv);
   let values;
   try {
     ({ values } = parseArgs({
@@ -66,7 +73,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
       options: {
         listen: { type: 'string', default: '127.0.0.1:8080' },
         'data-dir': { type: 'string', default: './.data' },
-        'trust-proxy': { type: 'boolean', default: false },
+        'trust-proxy': { type: 'string' },
         'dashboard-dir': { type: 'string' },
       },
       strict: true,
@@ -85,8 +92,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
   if ((email === undefined) !== (password === undefined)) {
     throw new UsageError('NR_ADMIN_EMAIL and NR_ADMIN_PASSWORD go together');
   }
-  if (password !== undefined && password.length < 10)
-    throw new UsageError('NR_ADMIN_PASSWORD must have at least 10 characters');
+  if (password !== undefined && email !== undefined) {
+    const weakness = newPasswordProblem(password, { email, organizationName: undefined });
+    if (weakness !== undefined) throw new UsageError(`NR_ADMIN_PASSWORD ${weakness}`);
+  }
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.has(logLevel))
     throw new UsageError(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
@@ -99,7 +108,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
     keyFile: resolve(dataDir, 'secret.key'),
     secretKeyFromEnv: env.NR_SECRET_KEY,
     admin: email !== undefined && password !== undefined ? { email, password } : undefined,
-    trustProxy: values['trust-proxy'],
+    trustedProxies: trustedProxiesOf(values['trust-proxy'] ?? env.NR_TRUST_PROXY),
     logLevel,
     installScriptUrl: httpsUrl(env.NR_INSTALL_SCRIPT_URL, 'NR_INSTALL_SCRIPT_URL'),
     peeringApiServerUrl: httpsUrl(env.NR_PEERING_API_SERVER_URL, 'NR_PEERING_API_SERVER_URL'),
@@ -112,6 +121,39 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
     fleet: fleetOf(env),
     dashboardDir: values['dashboard-dir'] === undefined ? undefined : resolve(values['dashboard-dir']),
   };
+}
+
+const TRUST_PROXY_HELP =
+  'give the addresses or CIDR prefixes of the load balancers in front, comma-separated (like ' +
+  '--trust-proxy 10.0.0.0/8 or NR_TRUST_PROXY=192.0.2.10,192.0.2.11)';
+
+/**
+ * `--trust-proxy` was once a switch that believed every X-Forwarded-For: said that way (alone, or as
+ * true/false, or as a hop count, which cannot tell a proxy from a client that connects directly) it is
+ * refused rather than read as anything.
+ */
+function refuseBareTrustProxy(argv: readonly string[]): void {
+  const at = argv.findIndex((a) => a === '--trust-proxy' || a.startsWith('--trust-proxy='));
+  if (at < 0) return;
+  const arg = argv[at] ?? '';
+  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  if (value === undefined || value.startsWith('--') || /^(true|false|yes|no|on|off|\d+)$/i.test(value))
+    throw new UsageError(
+      `--trust-proxy no longer trusts every client's X-Forwarded-For: ${TRUST_PROXY_HELP}`,
+    );
+}
+
+function trustedProxiesOf(value: string | undefined): readonly string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const entries = value.split(',').map((e) => e.trim());
+  if (entries.length === 1 && /^(true|false|yes|no|on|off|\d+)$/i.test(entries[0] ?? ''))
+    throw new UsageError(
+      `NR_TRUST_PROXY no longer trusts every client's X-Forwarded-For: ${TRUST_PROXY_HELP}`,
+    );
+  const problem = trustedProxyListProblem(entries);
+  if (problem !== undefined)
+    throw new UsageError(`--trust-proxy / NR_TRUST_PROXY: ${problem}; ${TRUST_PROXY_HELP}`);
+  return entries;
 }
 
 /** A whole number of seconds, at most a day. */

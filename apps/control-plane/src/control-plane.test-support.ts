@@ -6,6 +6,11 @@ import { createTestDatabase, type DatabaseKind } from './db/test-database.test-s
 
 export const ADMIN = { email: 'staff@noderings.test', password: 'staff password 1234' } as const;
 
+const UNLIMITED_REGISTRATIONS = {
+  perAddress: { kind: 'window', limit: 1_000_000, windowMs: 60_000 },
+  overall: { kind: 'window', limit: 1_000_000, windowMs: 60_000 },
+} as const;
+
 export interface ApiResponse<T = Record<string, unknown>> {
   readonly status: number;
   readonly body: T;
@@ -31,6 +36,15 @@ export interface TestControlPlane {
   register(
     type?: 'ORGANIZATION_TYPE_PROVIDER' | 'ORGANIZATION_TYPE_CLIENT',
   ): Promise<Caller & { organizationId: string; userId: string; email: string }>;
+  /**
+   * Makes `user` a member of the admin's organisation with `role`, as people do: the admin invites the
+   * user's email and the user accepts.
+   */
+  addMember(
+    admin: Caller & { organizationId: string },
+    user: Caller & { email: string },
+    role: 'owner' | 'admin' | 'member',
+  ): Promise<void>;
   /** A provider organisation reviewed by staff, ready to create agents. */
   verifiedProvider(): Promise<Caller & { organizationId: string; userId: string; email: string }>;
   staff(): Promise<Caller>;
@@ -62,6 +76,8 @@ export async function startTestControlPlane(
       secretKey: randomBytes(32),
       logDestination,
       admin: ADMIN,
+      // Every test registers its users from 127.0.0.1; the tests of the limit itself pass their own.
+      registrationLimits: UNLIMITED_REGISTRATIONS,
       ...options,
     });
   } catch (e: unknown) {
@@ -105,6 +121,17 @@ export async function startTestControlPlane(
       email,
     };
   };
+  const addMember: TestControlPlane['addMember'] = async (admin, user, role) => {
+    const invited = await call<{ invitation: { id: string } }>('POST', '/v1/organization/invitations', {
+      as: admin,
+      body: { email: user.email, role },
+    });
+    if (invited.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invited.body)}`);
+    const accepted = await call('POST', `/v1/invitations/${invited.body.invitation.id}:accept`, {
+      as: { token: user.token },
+    });
+    if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`);
+  };
   const staff: TestControlPlane['staff'] = async () => {
     const response = await call<{ token: string }>('POST', '/v1/auth/login', { body: ADMIN });
     if (response.status !== 200) throw new Error(`staff login failed: ${JSON.stringify(response.body)}`);
@@ -124,6 +151,7 @@ export async function startTestControlPlane(
     logLines,
     call,
     register,
+    addMember,
     staff,
     verifiedProvider,
     close: async () => {

@@ -8,6 +8,7 @@ import { SecretBox } from './crypto/secret-box.js';
 import { migrateToLatest, openDatabase, type DatabaseLocation, type Db } from './db/database.js';
 import { serveDashboard } from './http/dashboard.js';
 import { createServer } from './http/server.js';
+import { DEFAULT_REGISTRATION_LIMITS, type RegistrationLimits } from './modules/auth/index.js';
 import type { FleetOptions } from './modules/fleet/index.js';
 import type { RemoteWriteTarget } from './modules/metrics/index.js';
 import { wireModules } from './modules/wire-modules.js';
@@ -25,8 +26,14 @@ export interface ControlPlaneOptions {
   readonly logLevel?: string;
   /** The platform staff account, created or promoted on start. */
   readonly admin?: { readonly email: string; readonly password: string };
-  readonly trustProxy?: boolean;
+  /**
+   * The load balancers or proxies in front (addresses, CIDR prefixes, `loopback`, `linklocal`,
+   * `uniquelocal`): only their `X-Forwarded-For` and `X-Forwarded-Proto` are believed. None by default.
+   */
+  readonly trustedProxies?: readonly string[];
   readonly sessionTtlMs?: number;
+  /** How many accounts may be registered per client address and overall (DEFAULT_REGISTRATION_LIMITS). */
+  readonly registrationLimits?: RegistrationLimits;
   readonly passwords?: PasswordHasher;
   readonly now?: () => Date;
   /** Where the agent install command fetches the installer from. */
@@ -105,7 +112,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       logger.info({ migrations: applied.map((m) => m.migrationName) }, 'database migrated');
     const app = await createServer({
       logger,
-      trustProxy: options.trustProxy ?? false,
+      trustedProxies: options.trustedProxies ?? [],
       version: VERSION,
       notReady: async () => {
         if ((await sql`SELECT 1`.execute(db)).rows.length !== 1) return 'database unavailable';
@@ -118,6 +125,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       passwords: options.passwords ?? argon2idHasher,
       now: options.now ?? (() => new Date()),
       sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+      registrationLimits: options.registrationLimits ?? DEFAULT_REGISTRATION_LIMITS,
       installScriptUrl: options.installScriptUrl ?? DEFAULT_INSTALL_SCRIPT_URL,
       peeringApiServerUrl: options.peeringApiServerUrl ?? DEFAULT_PEERING_API_SERVER_URL,
       preflightIntervalSeconds: options.preflightIntervalSeconds ?? DEFAULT_PREFLIGHT_INTERVAL_SECONDS,

@@ -72,6 +72,13 @@ export class FailedPreconditionError extends DomainError {
 
 export class ResourceExhaustedError extends DomainError {
   readonly code = 'RESOURCE_EXHAUSTED';
+  /** When a rate limit, rather than a quota, refused: how long until trying again can succeed. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(message: string, options: { readonly retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
 }
 
 export class UnavailableError extends DomainError {

@@ -57,12 +57,37 @@ interface AccessTokenTable {
   created_at: CreatedAt;
 }
 
-interface LoginAttemptTable {
+/** A throttled key's counter (modules/auth/attempt-throttle.ts). */
+interface AuthThrottleTable {
+  scope: string;
+  key: string;
+  attempts: number;
+  window_started_at: Timestamp;
+  last_attempt_at: Timestamp;
+  next_attempt_at: Timestamp;
+}
+
+/** An address (IPv4, or an IPv6 /64) the user has signed in from. */
+interface SignInAddressTable {
+  user_id: string;
+  address: string;
+  last_signed_in_at: Timestamp;
+}
+
+interface InvitationTable {
   id: Generated<string>;
+  organization_id: string;
   email: string;
-  ip: string;
-  succeeded: boolean;
+  role: MemberRole;
+  /** SHA-256 of the token an emailed link will carry (issue 24). */
+  token_hash: ColumnType<Uint8Array, Uint8Array, never>;
+  invited_by: string | null;
   created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  accepted_by: string | null;
+  declined_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
 }
 
 interface ServiceAccountTable {
@@ -120,6 +145,10 @@ export interface AuditEventTable {
   status_code: number;
   request_id: string;
   ip: string;
+  /** The actor's organisation, when the event is recorded in another's log (a cross-tenant attempt). */
+  actor_organization_id: ColumnType<string | null, string | null | undefined, never>;
+  /** `GET /v1/secrets/{id}`: the route called. */
+  route: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }
 
@@ -774,7 +803,9 @@ export interface Database {
   organizations: OrganizationTable;
   memberships: MembershipTable;
   access_tokens: AccessTokenTable;
-  login_attempts: LoginAttemptTable;
+  auth_throttles: AuthThrottleTable;
+  sign_in_addresses: SignInAddressTable;
+  invitations: InvitationTable;
   service_accounts: ServiceAccountTable;
   secrets: SecretTable;
   environment_variables: EnvironmentVariableTable;

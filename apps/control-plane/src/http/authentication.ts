@@ -160,6 +160,11 @@ function resolveTenant(
       isVerified: credential.organizationVerified,
     };
   }
+  if (access.signedInUser === true && principal.kind !== 'session') {
+    throw new PermissionDeniedError(
+      'Only a signed-in user can do this: a token may not create or widen credentials.',
+    );
+  }
   if (principal.kind === 'agent') {
     const params = request.params as { id?: unknown };
     if (access.agentSelf !== true || params.id !== principal.agentId) {

@@ -19,7 +19,7 @@ describe('the dashboard served by the control plane', () => {
     await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("dashboard")');
     await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startTestControlPlane('embedded', { dashboardDir: dir, readiness: () => ready });
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await rm(dir, { recursive: true, force: true });
@@ -44,6 +44,16 @@ describe('the dashboard served by the control plane', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(await asset.text()).toBe('console.log("dashboard")');
     expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the security headers with every file: no sniffing, no framing, no HSTS over plain HTTP', async () => {
+    for (const path of ['/', '/assets/app-1a2b3c.js', '/favicon.svg']) {
+      const response = await get(path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('strict-transport-security'), path).toBeNull();
+    }
   });
 
   it('keeps API paths answering the API’s errors, and never serves files outside its folder', async () => {

@@ -1,4 +1,4 @@
-import { DomainError, type FieldViolation } from '@noderings/domain';
+import { DomainError, ResourceExhaustedError, type FieldViolation } from '@noderings/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -42,6 +42,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(apiErrorBody('INVALID_ARGUMENT', 'The request is invalid.', violations));
     }
     if (error instanceof DomainError) {
+      if (error instanceof ResourceExhaustedError && error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(HTTP_STATUS[error.code])
         .send(apiErrorBody(error.code, error.message, error.fieldViolations));

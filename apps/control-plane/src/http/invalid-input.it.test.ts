@@ -10,10 +10,10 @@ import { createTenantFixture, type TenantFixture } from './tenant-fixture.test-s
 
 const RUNS_PER_ROUTE = 15;
 const ANY_UUID = '00000000-0000-4000-8000-000000000000';
-/** Refused calls are recorded on purpose: the audit log and the sign-in attempts are not "changes". */
+/** Refused calls are recorded on purpose: the audit log and the attempt counters are not "changes". */
 const RECORD_TABLES = new Set([
   'audit_events',
-  'login_attempts',
+  'auth_throttles',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

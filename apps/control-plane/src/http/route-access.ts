@@ -20,6 +20,12 @@ export type RouteAccess =
       readonly organizationType?: OrganizationType;
       /** An agent's own install credential may call this route for its own agent (`:id`). */
       readonly agentSelf?: boolean;
+      /**
+       * Creates or widens a credential (service accounts and their tokens, invitations, roles): only a
+       * signed-in user may, never a token, so that a stolen token cannot outlive its revocation by
+       * minting another (ADR 0019).
+       */
+      readonly signedInUser?: boolean;
     };
 
 declare module 'fastify' {

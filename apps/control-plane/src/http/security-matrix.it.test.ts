@@ -44,6 +44,7 @@ function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined 
     [/^\/v1\/service-accounts\/tokens\/\{tokenId\}/, ids.serviceAccountToken],
     [/^\/v1\/service-accounts\/\{id\}/, ids.serviceAccount],
     [/^\/v1\/organization\/members\/\{userId\}/, fixture.member.userId],
+    [/^\/v1\/organization\/invitations\/\{id\}/, ids.invitation],
     [/^\/v1\/ipam\/networks\/\{id\}/, ids.network],
     [/^\/v1\/ipam\/prefixes\/\{id\}/, ids.prefix],
     [/^\/v1\/ipam\/nodes\/\{id\}/, ids.node],
@@ -145,6 +146,7 @@ async function snapshot(t: TestControlPlane, as: Caller, fixture: TenantFixture)
   const paths = [
     '/v1/organization',
     '/v1/organization/members',
+    '/v1/organization/invitations',
     '/v1/regions',
     '/v1/agents',
     '/v1/platforms',

@@ -12,8 +12,10 @@ import type { Logger } from 'pino';
 
 import { apiErrorSchema } from './api-error.js';
 import { installErrorHandler } from './error-handler.js';
+import { trustedProxyListProblem } from './client-ip.js';
 import { installHttpMetrics } from './http-metrics.js';
 import type { RouteAccess } from './route-access.js';
+import { installSecurityHeaders } from './security-headers.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -21,7 +23,12 @@ const MAX_PARAM_LENGTH = 256;
 
 export interface ServerOptions {
   readonly logger: Logger;
-  readonly trustProxy: boolean;
+  /**
+   * The proxies (addresses, CIDR prefixes, `loopback`, `linklocal`, `uniquelocal`) whose
+   * `X-Forwarded-For` and `X-Forwarded-Proto` are believed; none when empty. The client is the
+   * right-most address of the chain that is not one of them.
+   */
+  readonly trustedProxies: readonly string[];
   readonly version: string;
   /** Answers /readyz: why the server is not ready yet (the database is unreachable, …), or undefined. */
   readonly notReady: () => Promise<string | undefined>;
@@ -33,10 +40,15 @@ export interface ServerOptions {
  * the modules; each must declare its access (checked here as routes are added).
  */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const problem =
+    options.trustedProxies.length === 0 ? undefined : trustedProxyListProblem(options.trustedProxies);
+  if (problem !== undefined) throw new Error(`the trusted proxy list ${problem}`);
   const loggerInstance: FastifyBaseLogger = options.logger;
   const app = Fastify({
     loggerInstance,
-    trustProxy: options.trustProxy,
+    // proxy-addr walks X-Forwarded-For from the right and stops at the first address not listed here;
+    // request.ip, request.protocol (HSTS) and every check that reads them use that one answer.
+    trustProxy: options.trustedProxies.length === 0 ? false : [...options.trustedProxies],
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: (request) => {
@@ -62,6 +74,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       route.schema.response = { ...responses, '4xx': apiErrorSchema, '5xx': apiErrorSchema };
     }
   });
+  installSecurityHeaders(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -48,6 +48,8 @@ export interface TenantFixture {
     readonly fleetAgent: string;
     /** A Kubernetes cluster of the environment, with FIXTURE_FLEET_HOST linked to it. */
     readonly fleetCluster: string;
+    /** An open invitation of the organisation to an address without an account. */
+    readonly invitation: string;
   };
 }
 
@@ -225,7 +227,13 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
   const fleet = await createFleetObjects(t, owner, create);
 
   const memberUser = await t.register('ORGANIZATION_TYPE_CLIENT');
-  await create('/v1/organization/members', { email: memberUser.email, role: 'member' });
+  await t.addMember(owner, memberUser, 'member');
+  const invitation = idOf(
+    await create('/v1/organization/invitations', {
+      email: `invitee-${randomUUID()}@example.test`,
+      role: 'admin',
+    }),
+  );
   return {
     owner,
     member: { token: memberUser.token, organizationId: owner.organizationId, userId: memberUser.userId },
@@ -254,6 +262,7 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       addressGroup,
       snapshot,
       backup,
+      invitation,
       ...fleet,
     },
   };

@@ -5,3 +5,11 @@
 export function verbRoute(resourcePath: `${string}/:id`, verb: string): string {
   return `${resourcePath}(^[^:/]+)::${verb}`;
 }
+
+/** A Fastify route path as the OpenAPI document spells it: `/v1/invitations/{id}:accept`. */
+export function documentedPath(routePath: string): string {
+  return routePath
+    .replace(/\(\^\[\^:\/\]\+\)/g, '')
+    .replace(/\/:(\w+)/g, '/{$1}')
+    .replace(/::/g, ':');
+}

@@ -6,9 +6,16 @@ import type { PasswordHasher } from '../crypto/password-hasher.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
 import { installAuthentication } from '../http/authentication.js';
-import { AuditRepository, auditRoutes, installAuditTrail } from './audit/index.js';
-import { AuthRepository, authRoutes, AuthService } from './auth/index.js';
+import { AuditRepository, auditRoutes, installAuditTrail, installCrossTenantAudit } from './audit/index.js';
+import {
+  AuthRepository,
+  authRoutes,
+  AuthService,
+  ThrottleRepository,
+  type RegistrationLimits,
+} from './auth/index.js';
 import { OrganizationRepository, organizationRoutes, OrganizationService } from './organizations/index.js';
+import { InvitationRepository, invitationRoutes, InvitationService } from './invitations/index.js';
 import { RegionRepository, regionRoutes, RegionService } from './regions/index.js';
 import {
   AgentRepository,
@@ -111,6 +118,8 @@ export interface ModuleSettings {
   readonly passwords: PasswordHasher;
   readonly now: () => Date;
   readonly sessionTtlMs: number;
+  /** How many accounts may be registered per address and overall. */
+  readonly registrationLimits: RegistrationLimits;
   /** Where the agent install command fetches the installer from. */
   readonly installScriptUrl: string;
   /** The API server agent clusters peer with, written into their peering kubeconfig. */
@@ -173,21 +182,29 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   const organizationRepository = new OrganizationRepository(db);
   installAuthentication(app, { credentials: authRepository, now });
   installAuditTrail(app, new AuditRepository(db));
+  installCrossTenantAudit(app, new AuditRepository(db));
 
   const auth = new AuthService({
     auth: authRepository,
+    throttles: new ThrottleRepository(db),
     memberships: organizationRepository,
     passwords: settings.passwords,
     sessionTtlMs: settings.sessionTtlMs,
+    registrationLimits: settings.registrationLimits,
     now,
   });
   await app.register(authRoutes, { auth });
   await app.register(organizationRoutes, {
-    organizations: new OrganizationService({
-      organizations: organizationRepository,
+    organizations: new OrganizationService({ organizations: organizationRepository, now }),
+  });
+  await app.register(invitationRoutes, {
+    invitations: new InvitationService({
+      invitations: new InvitationRepository(db),
       users: authRepository,
+      memberships: organizationRepository,
       now,
     }),
+    now,
   });
   await app.register(auditRoutes, { audit: new AuditRepository(db) });
   await app.register(regionRoutes, { regions: new RegionService({ regions: new RegionRepository(db) }) });

@@ -4,8 +4,8 @@ import { validateRegistration, validateSignIn } from './account-forms.js';
 
 const valid = {
   email: 'owner@example.com',
-  password: 'long-enough-pw',
-  confirmPassword: 'long-enough-pw',
+  password: 'a long enough phrase',
+  confirmPassword: 'a long enough phrase',
   organizationName: 'Example Hosting',
   organizationType: 'ORGANIZATION_TYPE_PROVIDER' as const,
 };
@@ -24,7 +24,14 @@ describe('registration', () => {
       organizationType: '',
     });
     expect(Object.keys(errors).sort()).toEqual(['email', 'organizationName', 'organizationType', 'password']);
-    expect(errors.password).toMatch(/at least 10/);
+    expect(errors.password).toMatch(/at least 15/);
+  });
+
+  it('asks for the API’s 15 characters before sending', () => {
+    const fourteen = 'fourteen chars';
+    expect(validateRegistration({ ...valid, password: fourteen, confirmPassword: fourteen }).password).toBe(
+      'Use at least 15 characters.',
+    );
   });
 
   it('catches a mistyped confirmation', () => {

@@ -18,8 +18,12 @@ export interface RegistrationValues {
   readonly organizationType: OrganizationType | '';
 }
 
-/** The API's limits: a password of 10 to 256 characters, an organisation name of 1 to 200. */
-export const PASSWORD_MIN_LENGTH = 10;
+/**
+ * The API's limits: a password of 15 to 256 characters (NIST SP 800-63B for a password that is the only
+ * factor), an organisation name of 1 to 200. Whether a password is guessable only the API can tell (it
+ * holds the lists); its answer is shown beside the field.
+ */
+export const PASSWORD_MIN_LENGTH = 15;
 
 export function validateRegistration(values: RegistrationValues): FieldErrors {
   const errors: Record<string, string> = validate(

@@ -96,7 +96,7 @@ export function RegisterPage() {
               label="Password"
               type="password"
               autoComplete="new-password"
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters: a few words of your own. Common passwords, patterns like 12345, and your email or organisation name are refused.`}
               value={values.password}
               onChange={(e) => {
                 set('password')(e.target.value);

@@ -14,6 +14,7 @@ import * as snapshotsBackupsConsole from './0011-snapshots-backups-console.js';
 import * as vmReinstall from './0012-vm-reinstall.js';
 import * as metrics from './0013-metrics.js';
 import * as fleet from './0014-fleet.js';
+import * as accountSecurity from './0015-account-security.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -31,4 +32,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-vm-reinstall': { up: vmReinstall.up },
   '0013-metrics': { up: metrics.up },
   '0014-fleet': { up: fleet.up },
+  '0015-account-security': { up: accountSecurity.up },
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { actorId } from '../../http/principal.js';
+import { documentedPath } from '../../http/verb-route.js';
 import type { AuditRepository } from './audit.repository.js';
 
 /**
@@ -18,7 +19,12 @@ export function installAuditTrail(app: FastifyInstance, audit: Pick<AuditReposit
     const pathId = typeof params?.id === 'string' ? params.id : null;
     try {
       await audit.insert({
-        organizationId: target?.organizationId ?? request.tenant?.organizationId ?? null,
+        // A token's organisation is known even when the call is refused before a tenant is chosen, so
+        // its owners see what a token of theirs was refused.
+        organizationId:
+          target?.organizationId ??
+          request.tenant?.organizationId ??
+          (principal !== undefined && principal.kind !== 'session' ? principal.organizationId : null),
         actorKind: principal?.kind ?? 'anonymous',
         actorId: principal === undefined ? null : actorId(principal),
         action,
@@ -27,6 +33,8 @@ export function installAuditTrail(app: FastifyInstance, audit: Pick<AuditReposit
         statusCode: reply.statusCode,
         requestId: request.id,
         ip: clientAddress(request),
+        actorOrganizationId: null,
+        route: routeOf(request),
       });
     } catch (e: unknown) {
       request.log.error({ err: e, action }, 'could not write the audit event');
@@ -34,8 +42,13 @@ export function installAuditTrail(app: FastifyInstance, audit: Pick<AuditReposit
   });
 }
 
+/** `POST /v1/invitations/{id}:accept`: the route as the API document names it. */
+export function routeOf(request: FastifyRequest): string {
+  return `${request.method} ${documentedPath(request.routeOptions.url ?? request.url.split('?')[0] ?? '')}`;
+}
+
 /** Fastify types the address as always there, but a client that hung up early leaves none to read. */
-function clientAddress(request: FastifyRequest): string {
+export function clientAddress(request: FastifyRequest): string {
   const ip: unknown = request.ip;
   return typeof ip === 'string' ? ip : '';
 }

@@ -17,6 +17,13 @@ const auditEvent = z
     statusCode: z.number().int(),
     requestId: z.string(),
     ip: z.string(),
+    actorOrganizationId: z
+      .string()
+      .nullable()
+      .describe(
+        "Set when the actor belongs to another organization: it named one of this organization's objects.",
+      ),
+    route: z.string().nullable(),
     createTime: z.string(),
   })
   .meta({ id: 'AuditEvent' });

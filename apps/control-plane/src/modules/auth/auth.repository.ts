@@ -1,5 +1,3 @@
-import { sql } from 'kysely';
-
 import type { Db } from '../../db/database.js';
 import type { MemberRole, OrganizationType, TokenKind } from '../../db/schema.js';
 
@@ -39,6 +37,19 @@ export class AuthRepository {
 
   async findUserByEmail(email: string): Promise<UserRecord | undefined> {
     const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        email: row.email,
+        passwordHash: row.password_hash,
+        isStaff: row.is_staff,
+        createdAt: row.created_at,
+      }
+    );
+  }
+
+  async findUserById(id: string): Promise<UserRecord | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     return (
       row && {
         id: row.id,
@@ -171,35 +182,36 @@ export class AuthRepository {
     await this.db.updateTable('access_tokens').set({ revoked_at: now }).where('id', '=', tokenId).execute();
   }
 
-  async recordLoginAttempt(input: {
-    email: string;
-    ip: string;
-    succeeded: boolean;
-    at: Date;
-  }): Promise<void> {
-    await this.db
-      .insertInto('login_attempts')
-      .values({ email: input.email, ip: input.ip, succeeded: input.succeeded, created_at: input.at })
-      .execute();
+  /** Whether the account of `email` has signed in from `address` (an IPv4 address or IPv6 /64) since `since`. */
+  async isKnownAddress(email: string, address: string, since: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sign_in_addresses as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select('a.user_id')
+      .where('u.email', '=', email)
+      .where('a.address', '=', address)
+      .where('a.last_signed_in_at', '>=', since)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  /** Failed logins since `since`, for the account and for the address. */
-  async countFailedLogins(input: {
-    email: string;
-    ip: string;
-    since: Date;
-  }): Promise<{ byEmail: number; byIp: number }> {
-    const row = await this.db
-      .selectFrom('login_attempts')
-      .select([
-        sql<string>`count(*) FILTER (WHERE email = ${input.email})`.as('byEmail'),
-        sql<string>`count(*) FILTER (WHERE ip = ${input.ip})`.as('byIp'),
-      ])
-      .where('succeeded', '=', false)
-      .where('created_at', '>', input.since)
-      .where((eb) => eb.or([eb('email', '=', input.email), eb('ip', '=', input.ip)]))
-      .executeTakeFirstOrThrow();
-    return { byEmail: Number(row.byEmail), byIp: Number(row.byIp) };
+  /** Records a successful sign-in from `address`, and forgets the account's addresses not used since `staleBefore`. */
+  async rememberAddress(input: {
+    userId: string;
+    address: string;
+    at: Date;
+    staleBefore: Date;
+  }): Promise<void> {
+    await this.db
+      .insertInto('sign_in_addresses')
+      .values({ user_id: input.userId, address: input.address, last_signed_in_at: input.at })
+      .onConflict((oc) => oc.columns(['user_id', 'address']).doUpdateSet({ last_signed_in_at: input.at }))
+      .execute();
+    await this.db
+      .deleteFrom('sign_in_addresses')
+      .where('user_id', '=', input.userId)
+      .where('last_signed_in_at', '<', input.staleBefore)
+      .execute();
   }
 
   /** User, first organisation, owner membership and first session: all or nothing. */

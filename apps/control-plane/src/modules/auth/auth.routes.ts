@@ -10,10 +10,18 @@ import {
   toOrganizationView,
 } from '../organizations/organization.schemas.js';
 import type { AuthService } from './auth.service.js';
+import { PASSWORD_LENGTH } from './password-policy.js';
 
 const email = z.email().max(254);
-/** Long enough to resist guessing; the upper bound keeps argon2 from being used to burn CPU. */
-const newPassword = z.string().min(10).max(256);
+/** Whether it is guessable is the service's check (it needs the email and organisation name). */
+const newPassword = z
+  .string()
+  .min(PASSWORD_LENGTH.min, `must have at least ${String(PASSWORD_LENGTH.min)} characters`)
+  .max(PASSWORD_LENGTH.max)
+  .describe(
+    `${String(PASSWORD_LENGTH.min)} to ${String(PASSWORD_LENGTH.max)} characters of any kind, not a common or breached ` +
+      'password, a repetition, a sequence or a keyboard walk, and not made of the email or organisation name',
+  );
 
 const userView = z
   .object({ id: z.string(), email: z.string(), isStaff: z.boolean(), createTime: z.string() })
@@ -32,7 +40,7 @@ export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService }> = (app,
       },
     },
     async (request, reply) => {
-      const registered = await auth.register(request.body);
+      const registered = await auth.register({ ...request.body, ip: request.ip });
       request.auditTarget = {
         type: 'organization',
         id: registered.organization.id,
@@ -57,7 +65,8 @@ export const authRoutes: FastifyPluginCallbackZod<{ auth: AuthService }> = (app,
       config: { access: { kind: 'public' } },
       schema: {
         tags: ['AuthService'],
-        summary: 'Exchanges an email and password for a session token.',
+        summary:
+          'Exchanges an email and password for a session token. Failed attempts slow further ones (429 with Retry-After).',
         body: z.strictObject({ email, password: z.string().min(1).max(256) }),
         response: {
           200: z.object({ token: z.string(), organizationId: z.string(), mfaRequired: z.boolean() }),

@@ -1,14 +1,27 @@
-import { AlreadyExistsError, ResourceExhaustedError, UnauthenticatedError } from '@noderings/domain';
+import {
+  AlreadyExistsError,
+  InvalidArgumentError,
+  ResourceExhaustedError,
+  UnauthenticatedError,
+} from '@noderings/domain';
 
 import { newOpaqueToken } from '../../crypto/opaque-token.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
 import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { OrganizationType } from '../../db/schema.js';
+import { clientAddressKey } from '../../http/client-ip.js';
 import type { OrganizationRepository } from '../organizations/organization.repository.js';
 import type { AuthRepository, Registered } from './auth.repository.js';
-
-/** Failed logins allowed per account and per client address within one window. */
-export const LOGIN_LIMITS = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 } as const;
+import {
+  KNOWN_ADDRESS_TTL_MS,
+  registrationKeys,
+  signInKeys,
+  SIGN_IN_THROTTLE,
+  THROTTLE_MEMORY_MS,
+  type RegistrationLimits,
+} from './auth-throttles.js';
+import { newPasswordProblem } from './password-policy.js';
+import type { ThrottleRepository } from './throttle.repository.js';
 
 export interface AuthServiceDeps {
   readonly auth: Pick<
@@ -17,13 +30,15 @@ export interface AuthServiceDeps {
     | 'insertRegistration'
     | 'insertSession'
     | 'revokeToken'
-    | 'recordLoginAttempt'
-    | 'countFailedLogins'
+    | 'isKnownAddress'
+    | 'rememberAddress'
     | 'ensureStaffUser'
   >;
+  readonly throttles: Pick<ThrottleRepository, 'admit' | 'forget' | 'uncount' | 'prune'>;
   readonly memberships: Pick<OrganizationRepository, 'findMembership'>;
   readonly passwords: PasswordHasher;
   readonly sessionTtlMs: number;
+  readonly registrationLimits: RegistrationLimits;
   readonly now: () => Date;
 }
 
@@ -43,16 +58,47 @@ export class AuthService {
 
   constructor(private readonly deps: AuthServiceDeps) {}
 
+  /**
+   * A new account. Throttled per address and overall before anything else, so that neither scripted
+   * sign-ups nor probing which emails are taken go fast; the password is checked against NIST's rules.
+   */
   async register(input: {
     email: string;
     password: string;
     organizationName: string;
     organizationType: OrganizationType;
+    ip: string;
   }): Promise<Registration> {
+    const email = input.email.toLowerCase();
+    const keys = registrationKeys(clientAddressKey(input.ip));
+    const limits = this.deps.registrationLimits;
+    const admission = await this.deps.throttles.admit(
+      [
+        { key: keys.perAddress, rule: limits.perAddress },
+        { key: keys.overall, rule: limits.overall },
+      ],
+      this.deps.now(),
+    );
+    if (!admission.admitted) {
+      throw new ResourceExhaustedError(
+        admission.refusedBy === 0
+          ? `Too many accounts were registered from this address: try again in ${waitText(admission.retryAfterMs)}.`
+          : `Too many accounts are being registered right now: try again in ${waitText(admission.retryAfterMs)}.`,
+        { retryAfterSeconds: seconds(admission.retryAfterMs) },
+      );
+    }
+    const weakness = newPasswordProblem(input.password, {
+      email,
+      organizationName: input.organizationName,
+    });
+    if (weakness !== undefined)
+      throw new InvalidArgumentError(`The password ${weakness}.`, [
+        { field: 'password', description: weakness },
+      ]);
     const session = newOpaqueToken('nrs');
     try {
       const registered = await this.deps.auth.insertRegistration({
-        email: input.email.toLowerCase(),
+        email,
         passwordHash: await this.deps.passwords.hash(input.password),
         organizationName: input.organizationName,
         organizationType: input.organizationType,
@@ -61,29 +107,63 @@ export class AuthService {
       });
       return { ...registered, token: session.token };
     } catch (e: unknown) {
-      if (isUniqueViolation(e)) throw new AlreadyExistsError('An account with this email already exists.');
+      // Confirming that the email has an account cannot be avoided until registration is confirmed by
+      // email (issue 24); the throttle above keeps it slow, and the answer says nothing more.
+      if (isUniqueViolation(e))
+        throw new AlreadyExistsError('This email already has an account: sign in, or use another email.');
       throw e;
     }
   }
 
+  /**
+   * Signs in. The attempt is counted before the password is checked, under the throttles of
+   * `SIGN_IN_THROTTLE`: this account from this address always; the account and the address across
+   * accounts only when the account has never signed in from here, so a known address passes while
+   * strangers wait. A right password forgets the account's counters.
+   */
   async login(input: { email: string; password: string; ip: string }): Promise<Login> {
     const email = input.email.toLowerCase();
+    const address = clientAddressKey(input.ip);
     const now = this.deps.now();
-    const failures = await this.deps.auth.countFailedLogins({
+    const keys = signInKeys(email, address);
+    const known = await this.deps.auth.isKnownAddress(
       email,
-      ip: input.ip,
-      since: new Date(now.getTime() - LOGIN_LIMITS.windowMs),
-    });
-    if (failures.byEmail >= LOGIN_LIMITS.perAccount || failures.byIp >= LOGIN_LIMITS.perAddress) {
-      throw new ResourceExhaustedError('Too many failed sign-in attempts: try again in 15 minutes.');
+      address,
+      new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS),
+    );
+    const admission = await this.deps.throttles.admit(
+      [
+        { key: keys.accountAddress, rule: SIGN_IN_THROTTLE.accountAddress },
+        ...(known
+          ? []
+          : [
+              { key: keys.account, rule: SIGN_IN_THROTTLE.account },
+              { key: keys.address, rule: SIGN_IN_THROTTLE.address },
+            ]),
+      ],
+      now,
+    );
+    if (!admission.admitted) {
+      throw new ResourceExhaustedError(
+        `Too many failed sign-in attempts: try again in ${waitText(admission.retryAfterMs)}.`,
+        { retryAfterSeconds: seconds(admission.retryAfterMs) },
+      );
     }
     const user = await this.deps.auth.findUserByEmail(email);
     const valid =
       user === undefined
         ? (await this.deps.passwords.verify(await this.#decoy(), input.password)) && false
         : await this.deps.passwords.verify(user.passwordHash, input.password);
-    await this.deps.auth.recordLoginAttempt({ email, ip: input.ip, succeeded: valid, at: now });
     if (!valid || user === undefined) throw new UnauthenticatedError('The email or password is incorrect.');
+    await this.deps.throttles.forget([keys.accountAddress, keys.account]);
+    if (!known) await this.deps.throttles.uncount(keys.address);
+    await this.deps.throttles.prune(new Date(now.getTime() - THROTTLE_MEMORY_MS));
+    await this.deps.auth.rememberAddress({
+      userId: user.id,
+      address,
+      at: now,
+      staleBefore: new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS),
+    });
     const session = newOpaqueToken('nrs');
     await this.deps.auth.insertSession({
       userId: user.id,
@@ -114,4 +194,14 @@ export class AuthService {
     this.#decoyHash ??= this.deps.passwords.hash('decoy password that nobody has');
     return this.#decoyHash;
   }
+}
+
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+function waitText(ms: number): string {
+  const s = seconds(ms);
+  if (s < 120) return `${String(s)} second${s === 1 ? '' : 's'}`;
+  return `${String(Math.ceil(s / 60))} minutes`;
 }

@@ -361,10 +361,7 @@ d: [{{ secrets.DOCUMENT }}, {{ env.ENV_ATTACK }}]
     ]);
 
     const member = await t.register('ORGANIZATION_TYPE_CLIENT');
-    await t.call('POST', '/v1/organization/members', {
-      as: provider,
-      body: { email: member.email, role: 'member' },
-    });
+    await t.addMember(provider, member, 'member');
     const asMember = await t.call<Rendered>('POST', `/v1/cloudinittemplate/${id}:render`, {
       as: { token: member.token, organizationId: provider.organizationId },
       body: {},

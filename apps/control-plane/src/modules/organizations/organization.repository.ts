@@ -154,13 +154,6 @@ export class OrganizationRepository {
     }));
   }
 
-  async addMember(input: { organizationId: string; userId: string; role: MemberRole }): Promise<void> {
-    await this.db
-      .insertInto('memberships')
-      .values({ organization_id: input.organizationId, user_id: input.userId, role: input.role })
-      .execute();
-  }
-
   async setMemberRole(input: { organizationId: string; userId: string; role: MemberRole }): Promise<boolean> {
     const result = await this.db
       .updateTable('memberships')

@@ -57,22 +57,8 @@ describe.each(DATABASE_KINDS)('organizations, memberships and the audit log on t
     const asOwner = { token: owner.token, organizationId: owner.organizationId };
     const asAdmin = { token: admin.token, organizationId: owner.organizationId };
     const asMember = { token: member.token, organizationId: owner.organizationId };
-    expect(
-      (
-        await t.call('POST', '/v1/organization/members', {
-          as: asOwner,
-          body: { email: admin.email, role: 'admin' },
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await t.call('POST', '/v1/organization/members', {
-          as: asOwner,
-          body: { email: member.email, role: 'member' },
-        })
-      ).status,
-    ).toBe(201);
+    await t.addMember(asOwner, admin, 'admin');
+    await t.addMember(asOwner, member, 'member');
 
     expect((await t.call('GET', '/v1/regions', { as: asMember })).status).toBe(200);
     const memberWrite = await t.call('POST', '/v1/regions', { as: asMember, body: REGION });
@@ -155,7 +141,7 @@ describe.each(DATABASE_KINDS)('organizations, memberships and the audit log on t
     expect(theirs.body.events.map((e) => e.action)).toEqual(['user.register']);
 
     const member = await t.register('ORGANIZATION_TYPE_CLIENT');
-    await t.call('POST', '/v1/organization/members', { as, body: { email: member.email, role: 'member' } });
+    await t.addMember(as, member, 'member');
     expect(
       (
         await t.call('GET', '/v1/audit-events', {

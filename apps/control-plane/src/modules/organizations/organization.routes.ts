@@ -123,28 +123,11 @@ export const organizationRoutes: FastifyPluginCallbackZod<{ organizations: Organ
     },
   );
 
-  app.post(
-    '/v1/organization/members',
-    {
-      config: { access: { kind: 'tenant' }, audit: 'member.add' },
-      schema: {
-        tags: ['OrganizationService'],
-        summary: 'Adds a registered user to the organization.',
-        body: z.strictObject({ email: z.email().max(254), role: memberRole }),
-        response: { 201: z.object({ member: memberView }) },
-      },
-    },
-    async (request, reply) => {
-      const member = await organizations.addMember(tenantOf(request), request.body);
-      request.auditTarget = { type: 'member', id: member.userId };
-      return reply.status(201).send({ member: toMemberView(member) });
-    },
-  );
-
   app.patch(
     '/v1/organization/members/:userId',
     {
-      config: { access: { kind: 'tenant' }, audit: 'member.update' },
+      // A role change can raise a person to admin: a token may not do that (ADR 0019).
+      config: { access: { kind: 'tenant', signedInUser: true }, audit: 'member.update' },
       schema: {
         tags: ['OrganizationService'],
         params: userIdParams,

@@ -1,15 +1,8 @@
-import {
-  AlreadyExistsError,
-  FailedPreconditionError,
-  NotFoundError,
-  PermissionDeniedError,
-} from '@noderings/domain';
+import { FailedPreconditionError, NotFoundError, PermissionDeniedError } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { MemberRole, OrganizationType } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { Tenant } from '../../http/principal.js';
-import type { AuthRepository } from '../auth/auth.repository.js';
 import type {
   Membership,
   MembershipWithOrganization,
@@ -27,12 +20,10 @@ export interface OrganizationServiceDeps {
     | 'markVerified'
     | 'listAll'
     | 'listMembers'
-    | 'addMember'
     | 'setMemberRole'
     | 'removeMember'
     | 'countOwners'
   >;
-  readonly users: Pick<AuthRepository, 'findUserByEmail'>;
   readonly now: () => Date;
 }
 
@@ -80,24 +71,6 @@ export class OrganizationService {
 
   listMembers(tenant: Tenant): Promise<Membership[]> {
     return this.deps.organizations.listMembers(tenant.organizationId);
-  }
-
-  async addMember(tenant: Tenant, input: { email: string; role: MemberRole }): Promise<Membership> {
-    this.#mayGrant(tenant, input.role);
-    const user = await this.deps.users.findUserByEmail(input.email.toLowerCase());
-    if (user === undefined)
-      throw new NotFoundError(`No account uses ${input.email.toLowerCase()}: ask them to register first.`);
-    try {
-      await this.deps.organizations.addMember({
-        organizationId: tenant.organizationId,
-        userId: user.id,
-        role: input.role,
-      });
-    } catch (e: unknown) {
-      if (isUniqueViolation(e)) throw new AlreadyExistsError(`${user.email} is already a member.`);
-      throw e;
-    }
-    return this.#member(tenant, user.id);
   }
 
   async setMemberRole(tenant: Tenant, userId: string, role: MemberRole): Promise<Membership> {

@@ -149,11 +149,7 @@ describe.each(DATABASE_KINDS)('the price calculator on the %s database', (kind) 
 
   it('lets members calculate, though not change plans', async () => {
     const user = await t.register('ORGANIZATION_TYPE_CLIENT');
-    const added = await t.call('POST', '/v1/organization/members', {
-      as: setup.provider,
-      body: { email: user.email, role: 'member' },
-    });
-    expect(added.status).toBe(201);
+    await t.addMember(setup.provider, user, 'member');
     const member = { token: user.token, organizationId: setup.provider.organizationId };
     const body = { planConfig: { planPrices: monthly('3') }, billingPeriod: 'BILLING_PERIOD_MONTH' };
     expect((await calculate(body, member)).body.total).toBe('3.000000');

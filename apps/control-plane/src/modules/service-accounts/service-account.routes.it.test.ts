@@ -451,21 +451,25 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
       expect((await t.call('GET', path, { as: robotA })).status, path).toBe(404);
       expect((await t.call('DELETE', path, { as: robotA })).status, path).toBe(404);
     }
-    for (const path of paths.filter((p) => !p.includes('ssh-keys'))) {
-      const body = path.includes('service-accounts') ? { isActive: false } : { value: 'a' };
-      expect((await t.call('PATCH', path, { as: robotA, body })).status, path).toBe(404);
+    for (const path of paths.filter((p) => !p.includes('ssh-keys') && !p.includes('service-accounts'))) {
+      expect((await t.call('PATCH', path, { as: robotA, body: { value: 'a' } })).status, path).toBe(404);
+    }
+    // Changing an account or minting its tokens is refused to every token before any lookup (ADR 0019):
+    // the same 403 for B's account as for one that exists nowhere.
+    for (const id of [bAccount.id, randomUUID()]) {
+      const changed = await t.call('PATCH', `/v1/service-accounts/${id}`, {
+        as: robotA,
+        body: { isActive: false },
+      });
+      const minted = await t.call('POST', `/v1/service-accounts/${id}/tokens`, {
+        as: robotA,
+        body: { name: 'x' },
+      });
+      expect([changed.status, minted.status]).toEqual([403, 403]);
     }
     expect((await t.call('GET', `/v1/service-accounts/${bAccount.id}/tokens`, { as: robotA })).status).toBe(
       404,
     );
-    expect(
-      (
-        await t.call('POST', `/v1/service-accounts/${bAccount.id}/tokens`, {
-          as: robotA,
-          body: { name: 'x' },
-        })
-      ).status,
-    ).toBe(404);
     expect(
       (await t.call('DELETE', `/v1/service-accounts/tokens/${bMinted.tokenId}`, { as: robotA })).status,
     ).toBe(404);

@@ -88,6 +88,12 @@ const description = z.string().trim().max(1000);
 
 /** Managing credentials is an admin's job, reads included: a member could otherwise map the org's automation. */
 const ADMIN: RouteAccess = { kind: 'tenant', minRole: 'admin' };
+/**
+ * Creating an account or a token, or changing an account's role, addresses or activity, needs a signed-in
+ * admin: a token that could mint another would outlive its own revocation (ADR 0019). Revoking and
+ * deleting stay open to tokens.
+ */
+const ADMIN_USER: RouteAccess = { kind: 'tenant', minRole: 'admin', signedInUser: true };
 const tags = ['ServiceAccountService'];
 const single = z.object({ serviceAccount: serviceAccountView });
 
@@ -120,7 +126,7 @@ export const serviceAccountRoutes: FastifyPluginCallbackZod<{ accounts: ServiceA
   app.post(
     '/v1/service-accounts',
     {
-      config: { access: ADMIN, audit: 'serviceAccount.create' },
+      config: { access: ADMIN_USER, audit: 'serviceAccount.create' },
       schema: {
         tags,
         body: z.strictObject({
@@ -155,7 +161,7 @@ export const serviceAccountRoutes: FastifyPluginCallbackZod<{ accounts: ServiceA
   app.patch(
     '/v1/service-accounts/:id',
     {
-      config: { access: ADMIN, audit: 'serviceAccount.update' },
+      config: { access: ADMIN_USER, audit: 'serviceAccount.update' },
       schema: {
         tags,
         summary: 'Changes an account; deactivating it stops its tokens working until it is activated again.',
@@ -218,7 +224,7 @@ export const serviceAccountRoutes: FastifyPluginCallbackZod<{ accounts: ServiceA
   app.post(
     '/v1/service-accounts/:id/tokens',
     {
-      config: { access: ADMIN, audit: 'serviceAccount.createToken' },
+      config: { access: ADMIN_USER, audit: 'serviceAccount.createToken' },
       schema: {
         tags,
         summary: 'Creates a bearer token for the account. The response is the only time the token is shown.',

@@ -126,11 +126,7 @@ describe.each(DATABASE_KINDS)('the console over the API on the %s database', (ki
     const stranger = await newCustomer(world);
     expect((await open(stranger)).status).toBe(404);
     const member = await world.t.register('ORGANIZATION_TYPE_CLIENT');
-    const added = await world.t.call('POST', '/v1/organization/members', {
-      as: buyer,
-      body: { email: member.email, role: 'member' },
-    });
-    expect(added.status).toBe(201);
+    await world.t.addMember(buyer, member, 'member');
     expect((await open({ token: member.token, organizationId: buyer.organizationId })).status).toBe(403);
   });
 });
