@@ -325,6 +325,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     vms: new VirtualMachineService({
       vms: new VirtualMachineRepository(db),
       claims,
+      offers: new MarketplaceRepository(db),
       cloudInit,
       profiles,
       secretBox: settings.secretBox,

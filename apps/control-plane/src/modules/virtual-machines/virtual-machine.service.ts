@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { CloudInitCompileService } from '../cloud-init-templates/index.js';
 import type { CloudInitUserDataService } from '../cloud-init-user-data/index.js';
+import type { MarketplaceRepository } from '../marketplace/index.js';
 import type { ClaimService } from '../placement/index.js';
 import { orderedSpec, type OrderedSpec } from './order-spec.js';
 import type {
@@ -74,6 +75,8 @@ export class VirtualMachineService {
         | 'reinstall'
       >;
       readonly claims: Pick<ClaimService, 'claimAnd'>;
+      /** Orders go only to plans the marketplace lists: a private or unready plan is not for sale. */
+      readonly offers: Pick<MarketplaceRepository, 'isListed'>;
       readonly cloudInit: Pick<CloudInitCompileService, 'prepareForVm' | 'hashPassword'>;
       readonly profiles: Pick<CloudInitUserDataService, 'get'>;
       readonly secretBox: Pick<SecretBox, 'seal'>;
@@ -96,6 +99,8 @@ export class VirtualMachineService {
     const fingerprint = fingerprintOf(input);
     const earlier = await this.#earlierOrder(clientOrganizationId, input.idempotencyKey, fingerprint);
     if (earlier !== undefined) return { vm: earlier, created: false };
+    // Not found, as the marketplace answers: an unlisted plan's existence is its provider's business.
+    if (!(await this.deps.offers.isListed(input.planId))) throw NotFoundError.of('Plan', input.planId);
     const templates = await this.deps.vms.templatesForOrder(input.planId, input.distro);
     if (templates.length === 0)
       throw new FailedPreconditionError(`Plan ${input.planId} offers no template for ${input.distro}.`, [
