@@ -218,6 +218,10 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
     }),
   );
   await makeSellable(t, agent, platform, node);
+  // Published once it can be sold, and its preflight read (evaluated then): orders go to listed plans only.
+  const published = await t.call('PATCH', `/v1/plans/${plan}`, { as: owner, body: { isPublic: true } });
+  if (published.status !== 200) throw new Error(`publishing the plan answered ${String(published.status)}`);
+  await t.call('GET', '/v1/provider/preflight-checks?pageSize=1', { as: owner });
   const virtualMachine = idOf(
     await create('/v1/virtual-machines', {
       hostname: 'fixture',
