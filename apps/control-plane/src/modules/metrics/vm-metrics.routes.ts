@@ -8,8 +8,8 @@ import { CHART_SERIES, type VmMetricsService } from './vm-metrics.service.js';
 
 const CUSTOMER: RouteAccess = { kind: 'tenant' };
 const tags = ['VirtualMachineService'];
-/** Billing "GB", as providers price traffic: 10^9 bytes. */
-const GB = 1e9;
+/** Traffic is counted in GiB (1024³ bytes), the unit of every size in the API (ADR 0023). */
+const GIB = 1024 ** 3;
 
 const rate = z.number().optional();
 const chartView = z
@@ -39,14 +39,14 @@ const periodView = z.object({
   end: z.iso.datetime(),
   egressBytes: z.number().int(),
   ingressBytes: z.number().int(),
-  egressGb: z.number().describe('GB = 10^9 bytes.'),
-  ingressGb: z.number(),
+  egressGb: z.number().describe('egressBytes in GiB (1024³ bytes).'),
+  ingressGb: z.number().describe('ingressBytes in GiB.'),
 });
 
 const bandwidthView = z
   .object({
     period: z.string().describe("The plan's bandwidthPeriod: the allowance applies to each."),
-    allowanceGb: z.number().int().describe('Egress included per period; 0 is unlimited.'),
+    allowanceGb: z.number().int().describe('Egress included per period, in GiB; 0 is unlimited.'),
     periods: z.array(periodView).describe('The current period first.'),
   })
   .meta({ id: 'VirtualMachineBandwidthUsage' });
@@ -115,8 +115,8 @@ export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsServi
           end: p.end.toISOString(),
           egressBytes: p.egressBytes,
           ingressBytes: p.ingressBytes,
-          egressGb: p.egressBytes / GB,
-          ingressGb: p.ingressBytes / GB,
+          egressGb: p.egressBytes / GIB,
+          ingressGb: p.ingressBytes / GIB,
         })),
       };
     },
