@@ -22,6 +22,7 @@ const RUNNING_TIMEOUT_MS = 90_000;
 const STEP_TIMEOUT_MS = 20_000;
 /** Longer than the tests: the start's one forward is all the metrics they get. */
 const METRICS_INTERVAL_MS = 3_600_000;
+const HOUR_MS = 3_600_000;
 /** A "word" GB or MB: decimal units that must not appear beside the binary ones. */
 const DECIMAL_UNIT = /\b[GMT]B\b/;
 
@@ -132,6 +133,43 @@ describe('what the dashboard reads out', () => {
       await provider.getByLabel('Traffic allowance per month (GiB)').waitFor();
       expect(await provider.locator('main').innerText()).not.toMatch(DECIMAL_UNIT);
       await provider.context().close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'draws and asks for the chosen range, ending now (item 21)',
+    async () => {
+      const page = await customerVmPage();
+      const monitoring = page.getByRole('region', { name: 'Monitoring' });
+      const range = monitoring.getByLabel('Time range');
+      for (const [label, hours, step] of [
+        ['Last 7 days', 7 * 24, 3600],
+        ['Last 24 hours', 24, 900],
+        // Not the hour: that one is asked for as the page opens (and then answered from the cache).
+        ['Last 6 hours', 6, 300],
+      ] as const) {
+        const asked = page.waitForRequest(
+          (r) => r.url().includes('/metrics?') && r.url().includes('series=cpu'),
+        );
+        await range.selectOption({ label });
+        const url = new URL((await asked).url());
+        const from = Date.parse(url.searchParams.get('from') ?? '');
+        const to = Date.parse(url.searchParams.get('to') ?? '');
+        expect(to - from).toBe(hours * HOUR_MS);
+        expect(Math.abs(Date.now() - to)).toBeLessThan(5 * 60_000);
+        expect(url.searchParams.get('step')).toBe(String(step));
+        // The chart says which span its x axis covers: the whole range, whatever points there are.
+        const cpu = monitoring.getByRole('figure', { name: 'CPU usage' });
+        const span = cpu.getByTestId('chart-span');
+        await span.filter({ hasText: label }).waitFor();
+        const times = span.locator('time');
+        const start = Date.parse((await times.nth(0).getAttribute('datetime')) ?? '');
+        const end = Date.parse((await times.nth(1).getAttribute('datetime')) ?? '');
+        expect(end - start).toBe(hours * HOUR_MS);
+        await screenshot(page, `readouts-chart-${String(hours)}h`);
+      }
+      await page.context().close();
     },
     JOURNEY_TIMEOUT_MS,
   );

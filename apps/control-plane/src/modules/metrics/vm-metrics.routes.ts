@@ -15,7 +15,10 @@ const rate = z.number().optional();
 const chartView = z
   .object({
     series: z.enum(CHART_SERIES),
-    resolutionSeconds: z.number().int(),
+    resolutionSeconds: z
+      .number()
+      .int()
+      .describe("Seconds per point: the step asked for, or the rollups' own."),
     from: z.iso.datetime(),
     to: z.iso.datetime(),
     points: z.array(
@@ -63,22 +66,33 @@ export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsServi
       config: { access: CUSTOMER },
       schema: {
         tags,
-        summary: 'Usage chart points: 1-minute points for the last 48 hours, 1-hour points for 90 days.',
+        summary:
+          'Usage chart points: 1-minute points for the last 48 hours, 1-hour points for 90 days, merged into `step` seconds.',
         params: idParams,
         querystring: z.object({
           series: z.enum(CHART_SERIES).default('cpu'),
           from: z.iso.datetime({ offset: true }).optional().describe('Default: an hour before to.'),
           to: z.iso.datetime({ offset: true }).optional().describe('Default: now.'),
+          step: z.coerce
+            .number()
+            .int()
+            .min(60)
+            .max(86_400)
+            .optional()
+            .describe(
+              'Seconds per point, a multiple of 60 within the last 48 hours and of 3600 before: points are merged into steps (a chart of 7 days asks 3600). Default: 60, or 3600 for a range that starts earlier.',
+            ),
         }),
         response: { 200: chartView },
       },
     },
     async (request) => {
-      const { series, from, to } = request.query;
+      const { series, from, to, step } = request.query;
       const chart = await metrics.chart(tenantOf(request).organizationId, request.params.id, {
         series,
         from: from === undefined ? undefined : new Date(from),
         to: to === undefined ? undefined : new Date(to),
+        stepSeconds: step,
       });
       return {
         ...chart,
