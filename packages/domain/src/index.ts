@@ -88,7 +88,12 @@ export {
   BACKUP_RETENTION,
 } from './addon-definition.js';
 export { cronScheduleProblem } from './cron-schedule.js';
-export { currencyProblem } from './currency.js';
+export {
+  amountInCurrencyProblem,
+  currencyMinorUnitDecimals,
+  currencyProblem,
+  RATE_EXTRA_DECIMALS,
+} from './currency.js';
 export { formatMoneyAmount, moneyAmountProblem, normalizeMoneyAmount, parseMoneyAmount } from './money.js';
 export { MAX_PERCENTAGE, parsePercentage, percentageProblem } from './percentage.js';
 export type { ComputeType } from './plan-code.js';
