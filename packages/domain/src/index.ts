@@ -32,6 +32,13 @@ export {
   prefixesOverlap,
   usableHostRange,
 } from './ip-prefix.js';
+export type { AddressUse, SpecialPurposeRange } from './special-purpose-address.js';
+export {
+  prefixUse,
+  publicAddressProblem,
+  SPECIAL_PURPOSE_RANGES,
+  specialPurposeRangeOf,
+} from './special-purpose-address.js';
 export { macAddressOf, macAddressSuffix, nextMacAddressSuffix, parseMacAddress } from './mac-address.js';
 export type { City, Datacenter } from './region-catalogue.js';
 export { CITIES, DATACENTERS, datacenterFitsCity, findCity, findDatacenter } from './region-catalogue.js';
