@@ -338,6 +338,8 @@ export async function ordersBenchmark(): Promise<void> {
       logLevel: 'warn',
       admin: STAFF,
       peeringApiServerUrl: sim.url,
+      // kube-sim on 127.0.0.1, the agent at a documentation address.
+      allowPrivateDestinations: true,
     });
     const api = new Api(cp.url);
     const startOperator = async (agentId: string) => {

@@ -166,6 +166,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       logDestination: log.lineWriter('control-plane'),
       admin: staff,
       peeringApiServerUrl: kube.url,
+      // Everything runs on this machine: kube-sim on 127.0.0.1, the agent at a documentation address.
+      allowPrivateDestinations: true,
       ...(options.dashboardDir !== undefined && { dashboardDir: options.dashboardDir }),
       readiness: () => ready,
     });

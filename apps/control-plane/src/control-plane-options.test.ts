@@ -52,3 +52,13 @@ describe('NR_ADMIN_PASSWORD', () => {
     });
   });
 });
+
+describe('--allow-private-destinations / NR_ALLOW_PRIVATE_DESTINATIONS', () => {
+  it('is off unless the flag or the variable turns it on', () => {
+    expect(parseOptions([], {}).allowPrivateDestinations).toBe(false);
+    expect(parseOptions(['--allow-private-destinations'], {}).allowPrivateDestinations).toBe(true);
+    expect(parseOptions([], { NR_ALLOW_PRIVATE_DESTINATIONS: 'true' }).allowPrivateDestinations).toBe(true);
+    expect(parseOptions([], { NR_ALLOW_PRIVATE_DESTINATIONS: '0' }).allowPrivateDestinations).toBe(false);
+    expect(() => parseOptions([], { NR_ALLOW_PRIVATE_DESTINATIONS: 'yes please' })).toThrow(UsageError);
+  });
+});

@@ -23,6 +23,8 @@ export interface ParsedOptions {
   readonly metricsSilenceSeconds: number | undefined;
   /** The built dashboard to serve from `/`. */
   readonly dashboardDir: string | undefined;
+  /** Development only: private addresses where public ones are required. */
+  readonly allowPrivateDestinations: boolean;
   /** The bearer token is read from its file by main, at start. */
   readonly metricsRemoteWrite:
     { readonly url: string; readonly bearerTokenFile: string | undefined } | undefined;
@@ -44,11 +46,15 @@ export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--da
                       loopback, linklocal, uniquelocal): X-Forwarded-For and X-Forwarded-Proto are read
                       from them only, the client being the right-most address that is not one of them
   --dashboard-dir DIR serve the built dashboard (apps/dashboard/dist) from /
+  --allow-private-destinations  development only: take private, loopback and documentation addresses
+                      where public ones are required (kubeconfig servers the control plane dials,
+                      agents' public IPs), as a sandbox on one machine needs
 
 environment:
   DATABASE_URL        PostgreSQL server to use instead of the embedded database
   NR_SECRET_KEY       32-byte key (base64 or hex) sealing secrets at rest; default: DIR/secret.key, created on first start
   NR_TRUST_PROXY      the same list as --trust-proxy (the flag wins when both are given)
+  NR_ALLOW_PRIVATE_DESTINATIONS  true: the same as --allow-private-destinations
   NR_ADMIN_EMAIL, NR_ADMIN_PASSWORD   platform staff account, created on start
   NR_PEERING_API_SERVER_URL  https URL agent clusters peer with (written into their peering kubeconfig)
   NR_INSTALL_SCRIPT_URL      https URL of the agent installer in install commands (default https://get.nrings.io)
@@ -75,6 +81,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
         'data-dir': { type: 'string', default: './.data' },
         'trust-proxy': { type: 'string' },
         'dashboard-dir': { type: 'string' },
+        'allow-private-destinations': { type: 'boolean', default: false },
       },
       strict: true,
       allowPositionals: false,
@@ -120,7 +127,16 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
     metricsRemoteWrite: remoteWriteOf(env),
     fleet: fleetOf(env),
     dashboardDir: values['dashboard-dir'] === undefined ? undefined : resolve(values['dashboard-dir']),
+    allowPrivateDestinations:
+      values['allow-private-destinations'] ||
+      flagOf(env.NR_ALLOW_PRIVATE_DESTINATIONS, 'NR_ALLOW_PRIVATE_DESTINATIONS'),
   };
+}
+
+function flagOf(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new UsageError(`${name} must be true or false`);
 }
 
 const TRUST_PROXY_HELP =

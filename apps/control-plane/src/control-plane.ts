@@ -40,6 +40,12 @@ export interface ControlPlaneOptions {
   readonly installScriptUrl?: string;
   /** The API server agent clusters peer with; the listen address is not it behind a load balancer. */
   readonly peeringApiServerUrl?: string;
+  /**
+   * Development only (the sandbox, tests): private, loopback and documentation addresses are taken where
+   * public ones are required: the kubeconfig server the control plane dials, an agent's public IP. Off by
+   * default.
+   */
+  readonly allowPrivateDestinations?: boolean;
   /** How often every plan's preflight is re-evaluated besides after changes (default 60); 0 turns it off. */
   readonly preflightIntervalSeconds?: number;
   /** After how long without pve_up a platform and its nodes are offline (default 120). */
@@ -128,6 +134,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       registrationLimits: options.registrationLimits ?? DEFAULT_REGISTRATION_LIMITS,
       installScriptUrl: options.installScriptUrl ?? DEFAULT_INSTALL_SCRIPT_URL,
       peeringApiServerUrl: options.peeringApiServerUrl ?? DEFAULT_PEERING_API_SERVER_URL,
+      allowPrivateDestinations: options.allowPrivateDestinations ?? false,
       preflightIntervalSeconds: options.preflightIntervalSeconds ?? DEFAULT_PREFLIGHT_INTERVAL_SECONDS,
       metrics: {
         silenceSeconds: options.metricsSilenceSeconds ?? DEFAULT_METRICS_SILENCE_SECONDS,

@@ -1,4 +1,5 @@
 import type { FieldViolation } from './domain-error.js';
+import { amountInCurrencyProblem } from './currency.js';
 import type { Problem } from './node-settings.js';
 
 /** Extras a provider sells beside a plan: backups, snapshots, additional IP addresses. */
@@ -19,8 +20,19 @@ export interface BackupPolicy {
   readonly retention: number;
 }
 
+/** What an addon costs a month: a fixed amount, or a share of the plan's charge. */
+export type AddonPricingDefinition =
+  | { readonly kind: 'fixed'; readonly currency: string; readonly unitAmount: string }
+  | {
+      readonly kind: 'percentage';
+      readonly currency: string;
+      readonly percentageValue: number;
+      readonly zeroBaseFallbackAmount: string;
+    };
+
 export interface AddonDefinition {
   readonly name: string;
+  readonly pricing: AddonPricingDefinition;
   readonly addonType: AddonType;
   readonly compatiblePlanIds: readonly string[];
   readonly backupPolicy: BackupPolicy | null;
@@ -50,6 +62,13 @@ export function addonDefinitionViolations(addon: AddonDefinition): FieldViolatio
     violations.push({ field: 'backupPolicy', description: 'is required for ADDON_TYPE_BACKUP addons' });
   if (!isBackup && addon.backupPolicy !== null)
     violations.push({ field: 'backupPolicy', description: 'applies to ADDON_TYPE_BACKUP addons only' });
+  const { pricing } = addon;
+  const [amountField, amount] =
+    pricing.kind === 'fixed'
+      ? ['pricing.unitAmount', pricing.unitAmount]
+      : ['pricing.zeroBaseFallbackAmount', pricing.zeroBaseFallbackAmount];
+  const precision = amountInCurrencyProblem(amount, pricing.currency);
+  if (precision !== undefined) violations.push({ field: amountField, description: precision });
   addon.compatiblePlanIds.forEach((id, i) => {
     if (addon.compatiblePlanIds.indexOf(id) !== i)
       violations.push({ field: `compatiblePlanIds.${i}`, description: 'names a plan twice' });

@@ -32,6 +32,13 @@ export {
   prefixesOverlap,
   usableHostRange,
 } from './ip-prefix.js';
+export type { AddressUse, SpecialPurposeRange } from './special-purpose-address.js';
+export {
+  prefixUse,
+  publicAddressProblem,
+  SPECIAL_PURPOSE_RANGES,
+  specialPurposeRangeOf,
+} from './special-purpose-address.js';
 export { macAddressOf, macAddressSuffix, nextMacAddressSuffix, parseMacAddress } from './mac-address.js';
 export type { City, Datacenter } from './region-catalogue.js';
 export { CITIES, DATACENTERS, datacenterFitsCity, findCity, findDatacenter } from './region-catalogue.js';
@@ -88,7 +95,12 @@ export {
   BACKUP_RETENTION,
 } from './addon-definition.js';
 export { cronScheduleProblem } from './cron-schedule.js';
-export { currencyProblem } from './currency.js';
+export {
+  amountInCurrencyProblem,
+  currencyMinorUnitDecimals,
+  currencyProblem,
+  RATE_EXTRA_DECIMALS,
+} from './currency.js';
 export { formatMoneyAmount, moneyAmountProblem, normalizeMoneyAmount, parseMoneyAmount } from './money.js';
 export { MAX_PERCENTAGE, parsePercentage, percentageProblem } from './percentage.js';
 export type { ComputeType } from './plan-code.js';

@@ -1,4 +1,5 @@
 import type { FieldViolation } from './domain-error.js';
+import { amountInCurrencyProblem } from './currency.js';
 import type { Problem } from './node-settings.js';
 import { planCodeProblem, type PlanCodeParts } from './plan-code.js';
 
@@ -125,6 +126,24 @@ function nodeViolations(nodeIds: readonly string[]): FieldViolation[] {
 }
 
 /**
+ * Saved prices are in the currency's smallest unit (an hourly price is a rate: see RATE_EXTRA_DECIMALS).
+ * The calculator's unsaved prices are not held to it: they are what-ifs at the stored precision.
+ */
+function pricePrecisionViolations(planPrices: readonly PlanPriceDefinition[]): FieldViolation[] {
+  return planPrices.flatMap((price, i) => {
+    const kind = price.billingPeriod === USAGE_BILLING_PERIOD ? 'rate' : 'charge';
+    const description = amountInCurrencyProblem(price.unitAmount, price.currency, kind);
+    return description === undefined ? [] : [{ field: `planPrices.${i}.unitAmount`, description }];
+  });
+}
+
+/** The setup fee is charged once, in the currency of the plan's prices. */
+function setupFeeProblem(plan: PlanDefinition): Problem {
+  const currency = plan.planPrices[0]?.currency;
+  return currency === undefined ? undefined : amountInCurrencyProblem(plan.setupFee, currency);
+}
+
+/**
  * Every rule on a complete plan, with its fields' names as paths; `givenCode` is the code a client sent,
  * if any. Empty when the plan is valid.
  */
@@ -134,12 +153,14 @@ export function planDefinitionViolations(plan: PlanDefinition, givenCode?: strin
     ['cpuLimit', cpuLimitProblem(plan.cpuLimit)],
     ['cpuLimit', plan.cpuLimit > plan.vcpus ? `must not exceed the plan's ${plan.vcpus} vCPUs` : undefined],
     ['code', givenCode === undefined ? undefined : planCodeProblem(givenCode, plan)],
+    ['setupFee', setupFeeProblem(plan)],
   ];
   return [
     ...problems.flatMap(([field, description]) =>
       description === undefined ? [] : [{ field, description }],
     ),
     ...planPriceViolations(plan.billingType, plan.planPrices),
+    ...pricePrecisionViolations(plan.planPrices),
     ...nodeViolations(plan.nodeIds),
   ];
 }

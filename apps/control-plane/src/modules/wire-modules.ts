@@ -125,6 +125,8 @@ export interface ModuleSettings {
   readonly installScriptUrl: string;
   /** The API server agent clusters peer with, written into their peering kubeconfig. */
   readonly peeringApiServerUrl: string;
+  /** Development only: private addresses are taken where public ones are required (see AgentService). */
+  readonly allowPrivateDestinations: boolean;
   /** How often every plan's preflight is re-evaluated besides after changes; 0 turns that off. */
   readonly preflightIntervalSeconds: number;
   /** Metrics ingest: when a silent platform turns offline, and the size limits of a remote-write request. */
@@ -218,6 +220,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     now,
     installScriptUrl: settings.installScriptUrl,
     peeringApiServerUrl: settings.peeringApiServerUrl,
+    allowPrivateDestinations: settings.allowPrivateDestinations,
   });
   await app.register(agentRoutes, { agents });
   await app.register(platformRoutes, {

@@ -111,6 +111,7 @@ describe.each(DATABASE_KINDS)('inbound peering against kube-sim on the %s databa
       now: () => new Date(),
       installScriptUrl: 'https://get.nrings.io',
       peeringApiServerUrl: 'https://peering.noderings.invalid:6443',
+      allowPrivateDestinations: true,
     });
     provider = await t.verifiedProvider();
   });

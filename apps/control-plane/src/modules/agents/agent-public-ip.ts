@@ -1,31 +1,17 @@
-import { BlockList, isIPv4 } from 'node:net';
+import { isIPv4 } from 'node:net';
+
+import { parseIpAddress, publicAddressProblem, specialPurposeRangeOf, type Problem } from '@noderings/domain';
 
 /**
- * IPv4 ranges no peering tunnel can come from. Private ranges are not among them: agents behind NAT
- * announce their LAN address. Checked in order, so the broadcast address gets its own message.
+ * Why an IPv4 address cannot be an agent's public address. An agent is reached there from the internet,
+ * so only a public address will do; `allowNonPublic` (the development flag the sandbox sets) lets private
+ * and documentation addresses through, never ones no network has (loopback, link-local, multicast, …).
+ * Undefined for a good address, or for text that is no IPv4 address at all (the schema says so).
  */
-const UNUSABLE_RANGES: readonly {
-  readonly prefix: string;
-  readonly length: number;
-  readonly what: string;
-}[] = [
-  { prefix: '0.0.0.0', length: 8, what: 'an unspecified ("this network") address' },
-  { prefix: '127.0.0.0', length: 8, what: 'a loopback address' },
-  { prefix: '169.254.0.0', length: 16, what: 'a link-local address' },
-  { prefix: '224.0.0.0', length: 4, what: 'a multicast address' },
-  { prefix: '255.255.255.255', length: 32, what: 'the broadcast address' },
-  { prefix: '240.0.0.0', length: 4, what: 'a reserved address' },
-];
-
-const RULES = UNUSABLE_RANGES.map(({ prefix, length, what }) => {
-  const list = new BlockList();
-  list.addSubnet(prefix, length, 'ipv4');
-  return { list, what };
-});
-
-/** Why an IPv4 address cannot be an agent's address; undefined if it can (or is no IPv4 address at all). */
-export function agentPublicIpProblem(ip: string): string | undefined {
+export function agentPublicIpProblem(ip: string, options: { readonly allowNonPublic: boolean }): Problem {
   if (!isIPv4(ip)) return undefined;
-  const rule = RULES.find((r) => r.list.check(ip, 'ipv4'));
-  return rule && `is ${rule.what}`;
+  const address = parseIpAddress(ip, 'agentPublicIp');
+  if (!options.allowNonPublic) return publicAddressProblem(address);
+  const range = specialPurposeRangeOf(address);
+  return range?.use === 'reserved' ? `must not be in ${range.what}` : undefined;
 }

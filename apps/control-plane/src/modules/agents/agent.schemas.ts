@@ -8,10 +8,14 @@ export const hypervisorDriver = z.enum(HYPERVISOR_DRIVERS);
 export const agentName = z.string().trim().min(1).max(100);
 export const agentDescription = z.string().max(1000);
 
-export const agentPublicIp = z.ipv4({ error: 'must be an IPv4 address' }).superRefine((ip, ctx) => {
-  const problem = agentPublicIpProblem(ip);
-  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-});
+/** Addresses no network has are refused here; whether a private one will do is the service's setting. */
+export const agentPublicIp = z
+  .ipv4({ error: 'must be an IPv4 address' })
+  .superRefine((ip, ctx) => {
+    const problem = agentPublicIpProblem(ip, { allowNonPublic: true });
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('A public IPv4 address the agent is reached at from the internet.');
 
 const inboundPeeringState = z.enum([
   'INBOUND_PEERING_STATE_PENDING',

@@ -1,6 +1,7 @@
 import {
   AlreadyExistsError,
   FailedPreconditionError,
+  InvalidArgumentError,
   NotFoundError,
   ResourceExhaustedError,
   UnauthenticatedError,
@@ -11,6 +12,7 @@ import type { SecretBox } from '../../crypto/secret-box.js';
 import { isForeignKeyViolation, isSequenceExhausted, isUniqueViolation } from '../../db/postgres-error.js';
 import type { InboundPeeringState } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { agentPublicIpProblem } from './agent-public-ip.js';
 import { operatorNamespace, peeringNamespace, type Agent } from './agent.js';
 import {
   AGENT_NAME_CONSTRAINT,
@@ -63,6 +65,11 @@ export interface AgentServiceDeps {
   readonly installScriptUrl: string;
   /** The API server agent clusters peer with, written into their peering kubeconfig. */
   readonly peeringApiServerUrl: string;
+  /**
+   * Development only (the sandbox, tests): private and documentation addresses are taken where public ones
+   * are required (an agent's public IP, the kubeconfig server the control plane dials).
+   */
+  readonly allowPrivateDestinations: boolean;
 }
 
 export interface AgentCredential {
@@ -97,6 +104,10 @@ export class AgentService {
 
   async create(acting: ActingOrganization, input: Omit<NewAgent, 'organizationId'>): Promise<Agent> {
     requireReviewed(acting);
+    const ipProblem = agentPublicIpProblem(input.agentPublicIp, {
+      allowNonPublic: this.deps.allowPrivateDestinations,
+    });
+    if (ipProblem !== undefined) throw InvalidArgumentError.field('agentPublicIp', ipProblem);
     try {
       return await this.deps.agents.insert(
         { ...input, organizationId: acting.organizationId },

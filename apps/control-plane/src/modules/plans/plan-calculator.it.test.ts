@@ -51,23 +51,23 @@ describe.each(DATABASE_KINDS)('the price calculator on the %s database', (kind) 
     const planId = await createPlan(t, setup, {
       vcpus: 3,
       planPrices: [
-        { billingPeriod: 'BILLING_PERIOD_MONTH', currency: 'EUR', unitAmount: '10.000001' },
+        { billingPeriod: 'BILLING_PERIOD_MONTH', currency: 'EUR', unitAmount: '10.01' },
         { billingPeriod: 'BILLING_PERIOD_YEAR', currency: 'EUR', unitAmount: '100' },
       ],
-      setupFee: '4.999999',
+      setupFee: '4.99',
     });
     const ip = await addon({
       code: 'IP-CALC',
       name: 'IPv4',
       addonType: 'ADDON_TYPE_ADDITIONAL_IP',
-      pricing: { kind: 'fixed', currency: 'EUR', unitAmount: '2.000003' },
+      pricing: { kind: 'fixed', currency: 'EUR', unitAmount: '2.03' },
       compatiblePlanIds: [planId],
     });
     const backup = await addon({
       code: 'BACKUP-CALC',
       name: 'Backups',
       addonType: 'ADDON_TYPE_BACKUP',
-      pricing: { kind: 'percentage', currency: 'EUR', percentageValue: 20, zeroBaseFallbackAmount: '1' },
+      pricing: { kind: 'percentage', currency: 'EUR', percentageValue: 20.5, zeroBaseFallbackAmount: '1' },
       compatiblePlanIds: [planId],
       backupPolicy: { schedule: '0 3 * * *', retention: 7 },
     });
@@ -80,18 +80,18 @@ describe.each(DATABASE_KINDS)('the price calculator on the %s database', (kind) 
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     expect(quote.body.lineItems.map((i) => [i.productType, i.quantity, i.unitAmount, i.amount])).toEqual([
-      ['PRODUCT_TYPE_PLAN', 1, '10.000001', '10.000001'],
-      ['PRODUCT_TYPE_PLAN', 1, '4.999999', '4.999999'],
-      ['PRODUCT_TYPE_ADDON', 2, '2.000003', '4.000006'],
-      ['PRODUCT_TYPE_ADDON', 1, '2.000000', '2.000000'],
+      ['PRODUCT_TYPE_PLAN', 1, '10.010000', '10.010000'],
+      ['PRODUCT_TYPE_PLAN', 1, '4.990000', '4.990000'],
+      ['PRODUCT_TYPE_ADDON', 2, '2.030000', '4.060000'],
+      ['PRODUCT_TYPE_ADDON', 1, '2.052050', '2.052050'],
     ]);
     expect(quote.body.lineItems.map((i) => i.referenceId)).toEqual([planId, planId, ip, backup]);
-    // 21.000006 × 19 % = 3.99000114 → 3.990001
+    // 21.112050 × 19 % = 4.0112895 → 4.011290 (half up)
     expect([quote.body.currency, quote.body.subtotal, quote.body.tax, quote.body.total]).toEqual([
       'EUR',
-      '21.000006',
-      '3.990001',
-      '24.990007',
+      '21.112050',
+      '4.011290',
+      '25.123340',
     ]);
 
     const yearly = await calculate({
@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)('the price calculator on the %s database', (kind) 
       billingPeriod: 'BILLING_PERIOD_YEAR',
       addons: [{ addonId: ip }],
     });
-    expect(yearly.body.lineItems.map((i) => i.amount)).toEqual(['100.000000', '24.000036']);
+    expect(yearly.body.lineItems.map((i) => i.amount)).toEqual(['100.000000', '24.360000']);
     const week = await calculate({ planId, billingPeriod: 'BILLING_PERIOD_WEEK' });
     expect([week.status, week.body]).toMatchObject([412, { code: 'FAILED_PRECONDITION' }]);
   });
