@@ -42,6 +42,7 @@ export const PLAN_LIMITS = {
   trialDays: { min: 0, max: 365 },
   name: { min: 1, max: 100 },
   nodeIds: { min: 1, max: 100 },
+  regionIds: { min: 1, max: 50 },
 } as const;
 
 /** Proxmox's default CPU weight under cgroup v1, the value the plan reference gives. */
@@ -69,7 +70,8 @@ export interface PlanDefinition extends PlanCodeParts {
   /** In the currency of the prices. */
   readonly setupFee: string;
   readonly trialDays: number;
-  readonly regionId: string;
+  /** Where the plan sells, at least one; each region's nodes take its orders there (NodeRings' `regionIds[]`). */
+  readonly regionIds: readonly string[];
   readonly nodeIds: readonly string[];
   readonly isPublic: boolean;
   readonly onCreditExhaustion: CreditExhaustionAction;
@@ -124,6 +126,13 @@ function nodeViolations(nodeIds: readonly string[]): FieldViolation[] {
   );
 }
 
+function regionViolations(regionIds: readonly string[]): FieldViolation[] {
+  if (regionIds.length === 0) return [{ field: 'regionIds', description: 'must hold at least one region' }];
+  return regionIds.flatMap((id, i) =>
+    regionIds.indexOf(id) === i ? [] : [{ field: `regionIds.${i}`, description: 'names a region twice' }],
+  );
+}
+
 /**
  * Every rule on a complete plan, with its fields' names as paths; `givenCode` is the code a client sent,
  * if any. Empty when the plan is valid.
@@ -140,6 +149,7 @@ export function planDefinitionViolations(plan: PlanDefinition, givenCode?: strin
       description === undefined ? [] : [{ field, description }],
     ),
     ...planPriceViolations(plan.billingType, plan.planPrices),
+    ...regionViolations(plan.regionIds),
     ...nodeViolations(plan.nodeIds),
   ];
 }
