@@ -71,12 +71,16 @@ async function seed(client: pg.Client): Promise<{ agentId: string; vmIds: string
   const plan = await one(
     `INSERT INTO plans (organization_id, code, name, compute_category, compute_type, vcpus, ram_gb, disk_gb,
        bandwidth_allowance_gb, bandwidth_period, network_rate_limit_mbps, cpu_units, cpu_limit, billing_type,
-       currency, setup_fee, trial_days, region_id, is_public, on_credit_exhaustion)
+       currency, setup_fee, trial_days, is_public, on_credit_exhaustion)
      VALUES ($1, 'SC-GC-1C-2G-20', 'Bench', 'COMPUTE_CATEGORY_SHARED_COMPUTE', 'COMPUTE_TYPE_GENERAL_COMPUTE', 1, 2,
-       20, 1000, 'BILLING_PERIOD_MONTH', 0, 1024, 0, 'BILLING_TYPE_SUBSCRIPTION', 'EUR', 0, 0, $2, true, 'suspend')
+       20, 1000, 'BILLING_PERIOD_MONTH', 0, 1024, 0, 'BILLING_TYPE_SUBSCRIPTION', 'EUR', 0, 0, true, 'suspend')
      RETURNING id`,
-    [provider, region],
+    [provider],
   );
+  await client.query('INSERT INTO plan_regions (plan_id, region_id, position) VALUES ($1, $2, 0)', [
+    plan,
+    region,
+  ]);
   const vmIds = Array.from({ length: VMS }, () => randomUUID());
   const nodeOf = (i: number) => nodeIds[i % NODES] ?? '';
   // Released claims: the VM rows need one each, and ingest does not read them. The VMs are dispatched

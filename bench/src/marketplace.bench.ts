@@ -125,14 +125,11 @@ async function seed(client: pg.Client): Promise<string[]> {
   await each(
     `INSERT INTO plans (organization_id, code, name, compute_category, compute_type, vcpus, ram_gb, disk_gb,
        bandwidth_allowance_gb, bandwidth_period, network_rate_limit_mbps, cpu_units, cpu_limit, billing_type,
-       currency, setup_fee, trial_days, region_id, is_public, on_credit_exhaustion, created_at)
+       currency, setup_fee, trial_days, is_public, on_credit_exhaustion, created_at)
      SELECT p.id, 'SC-GC-' || v || 'C-' || m || 'G-' || d, 'Plan ' || v || '/' || m || '/' || d,
        'COMPUTE_CATEGORY_SHARED_COMPUTE', 'COMPUTE_TYPE_GENERAL_COMPUTE', v, m, d,
        CASE WHEN p.i % 3 = 0 THEN 0 ELSE 1000 END, 'BILLING_PERIOD_MONTH', 0, 1024, 0, 'BILLING_TYPE_SUBSCRIPTION',
-       'EUR', 0, 0,
-       (SELECT r.id FROM regions r WHERE r.organization_id = p.id ORDER BY r.datacenter_id
-        OFFSET (v + m + d) % 2 LIMIT 1),
-       true, 'suspend', now() - make_interval(secs => p.i)
+       'EUR', 0, 0, true, 'suspend', now() - make_interval(secs => p.i)
      FROM p, unnest($2::int[]) AS v, unnest($3::int[]) AS m, unnest($4::int[]) AS d`,
     [VCPUS, RAM_GB, DISK_GB],
   );
@@ -143,9 +140,15 @@ async function seed(client: pg.Client): Promise<string[]> {
      FROM plans pl`,
   );
   await client.query(
+    `INSERT INTO plan_regions (plan_id, region_id, position)
+     SELECT pl.id, (SELECT r.id FROM regions r WHERE r.organization_id = pl.organization_id
+       ORDER BY r.datacenter_id OFFSET (pl.vcpus + pl.ram_gb + pl.disk_gb) % 2 LIMIT 1), 0
+     FROM plans pl`,
+  );
+  await client.query(
     `INSERT INTO plan_nodes (plan_id, node_id, position)
-     SELECT pl.id, n.id, row_number() OVER (PARTITION BY pl.id ORDER BY n.name) - 1
-     FROM plans pl JOIN nodes n ON n.region_id = pl.region_id`,
+     SELECT pr.plan_id, n.id, row_number() OVER (PARTITION BY pr.plan_id ORDER BY n.name) - 1
+     FROM plan_regions pr JOIN nodes n ON n.region_id = pr.region_id`,
   );
   await client.query('COMMIT');
   await client.query('ANALYZE');

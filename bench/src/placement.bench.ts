@@ -149,15 +149,19 @@ async function seed(client: pg.Client): Promise<World> {
     await client.query<{ id: string }>(
       `INSERT INTO plans (organization_id, code, name, compute_category, compute_type, vcpus, ram_gb, disk_gb,
          bandwidth_allowance_gb, bandwidth_period, network_rate_limit_mbps, cpu_units, cpu_limit, billing_type,
-         currency, setup_fee, trial_days, region_id, is_public, on_credit_exhaustion)
+         currency, setup_fee, trial_days, is_public, on_credit_exhaustion)
        SELECT $1, 'SC-GC-1C-1G-' || (10 + k), 'Bench ' || k, 'COMPUTE_CATEGORY_SHARED_COMPUTE',
          'COMPUTE_TYPE_GENERAL_COMPUTE', 1, 1, 10 + k, 0, 'BILLING_PERIOD_MONTH', 0, 1024, 0, 'BILLING_TYPE_SUBSCRIPTION',
-         'EUR', 0, 0, $2, true, 'suspend'
-       FROM generate_series(0, $3::int - 1) AS k ORDER BY k
+         'EUR', 0, 0, true, 'suspend'
+       FROM generate_series(0, $2::int - 1) AS k ORDER BY k
        RETURNING id`,
-      [provider, region, PLANS],
+      [provider, PLANS],
     )
   ).rows.map((r) => r.id);
+  await client.query(
+    `INSERT INTO plan_regions (plan_id, region_id, position) SELECT unnest($1::uuid[]), $2, 0`,
+    [planIds, region],
+  );
   const planOfNode = (node: number) => planIds[Math.floor(node / NODES_PER_PLAN)] ?? '';
   await client.query(
     `INSERT INTO plan_nodes (plan_id, node_id, position)

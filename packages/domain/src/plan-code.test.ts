@@ -90,7 +90,7 @@ describe('plan definitions', () => {
     ],
     setupFee: '0.000000',
     trialDays: 0,
-    regionId: 'r',
+    regionIds: ['r'],
     nodeIds: ['a', 'b'],
     isPublic: true,
     onCreditExhaustion: 'suspend',
@@ -116,6 +116,12 @@ describe('plan definitions', () => {
     ] as const;
     expect(fields({ ...plan, planPrices })).toEqual(['planPrices.2.billingPeriod', 'planPrices.3.currency']);
     expect(fields({ ...plan, planPrices: [] })).toEqual(['planPrices']);
+  });
+
+  it('sells in at least one region, each named once', () => {
+    expect(fields({ ...plan, regionIds: ['r', 's'] })).toEqual([]);
+    expect(fields({ ...plan, regionIds: [] })).toEqual(['regionIds']);
+    expect(fields({ ...plan, regionIds: ['r', 's', 'r'] })).toEqual(['regionIds.2']);
   });
 
   it('bills usage plans by the hour only', () => {

@@ -43,6 +43,7 @@ export const PLAN_LIMITS = {
   trialDays: { min: 0, max: 365 },
   name: { min: 1, max: 100 },
   nodeIds: { min: 1, max: 100 },
+  regionIds: { min: 1, max: 50 },
 } as const;
 
 /** Proxmox's default CPU weight under cgroup v1, the value the plan reference gives. */
@@ -70,7 +71,8 @@ export interface PlanDefinition extends PlanCodeParts {
   /** In the currency of the prices. */
   readonly setupFee: string;
   readonly trialDays: number;
-  readonly regionId: string;
+  /** Where the plan sells, at least one; each region's nodes take its orders there (NodeRings' `regionIds[]`). */
+  readonly regionIds: readonly string[];
   readonly nodeIds: readonly string[];
   readonly isPublic: boolean;
   readonly onCreditExhaustion: CreditExhaustionAction;
@@ -125,6 +127,13 @@ function nodeViolations(nodeIds: readonly string[]): FieldViolation[] {
   );
 }
 
+function regionViolations(regionIds: readonly string[]): FieldViolation[] {
+  if (regionIds.length === 0) return [{ field: 'regionIds', description: 'must hold at least one region' }];
+  return regionIds.flatMap((id, i) =>
+    regionIds.indexOf(id) === i ? [] : [{ field: `regionIds.${i}`, description: 'names a region twice' }],
+  );
+}
+
 /**
  * Saved prices are in the currency's smallest unit (an hourly price is a rate: see RATE_EXTRA_DECIMALS).
  * The calculator's unsaved prices are not held to it: they are what-ifs at the stored precision.
@@ -161,6 +170,7 @@ export function planDefinitionViolations(plan: PlanDefinition, givenCode?: strin
     ),
     ...planPriceViolations(plan.billingType, plan.planPrices),
     ...pricePrecisionViolations(plan.planPrices),
+    ...regionViolations(plan.regionIds),
     ...nodeViolations(plan.nodeIds),
   ];
 }

@@ -21,13 +21,14 @@ const plan: PreflightPlanFacts = {
   isPublic: true,
   providerVerified: true,
   priceAmounts: ['9.5'],
-  regionLabel: 'Frankfurt, Germany',
+  regions: [{ id: 'fra', label: 'Frankfurt, Germany' }],
 };
 
 function node(overrides: Partial<PreflightNodeFacts> = {}, name = 'pve1'): PreflightNodeFacts {
   return {
     id: `id-${name}`,
     name,
+    regionId: 'fra',
     serviceStatus: 'SERVICE_STATUS_ONLINE',
     maintenanceMode: false,
     capacity: {
@@ -226,6 +227,33 @@ describe('preflight', () => {
     expect(result.summaryNote).toBe('Ready for the marketplace: 1 of 2 nodes can take an order now.');
     expect(result.summaryIssues).toEqual([
       'node pve1: The node is in maintenance mode: it takes no new VMs.',
+    ]);
+  });
+
+  it('decides each region by its own nodes', () => {
+    const twoRegions = {
+      ...plan,
+      regions: [...plan.regions, { id: 'ams', label: 'Amsterdam, Netherlands' }],
+    };
+    const result = evaluatePreflight(twoRegions, [
+      node({}, 'pve1'),
+      node({ regionId: 'ams', maintenanceMode: true }, 'pve2'),
+    ]);
+    expect(result.marketplaceReady).toBe(true);
+    expect(result.regionLabels).toEqual(['Frankfurt, Germany', 'Amsterdam, Netherlands']);
+    expect(result.regions).toEqual([
+      {
+        regionId: 'fra',
+        regionLabel: 'Frankfurt, Germany',
+        marketplaceReady: true,
+        summaryNote: 'Ready for the marketplace: 1 of 1 node can take an order now.',
+      },
+      {
+        regionId: 'ams',
+        regionLabel: 'Amsterdam, Netherlands',
+        marketplaceReady: false,
+        summaryNote: 'Not ready: no node passes every check (0 of 1 node can take an order now).',
+      },
     ]);
   });
 

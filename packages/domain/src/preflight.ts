@@ -62,8 +62,8 @@ export interface PreflightPlanFacts {
   readonly providerVerified: boolean;
   /** The plan's prices' amounts, as decimal strings. */
   readonly priceAmounts: readonly string[];
-  /** Like `Frankfurt, Germany`. */
-  readonly regionLabel: string;
+  /** Where the plan sells, in the provider's order; each label like `Frankfurt, Germany`. */
+  readonly regions: readonly { readonly id: string; readonly label: string }[];
 }
 
 export interface PreflightAgentFacts {
@@ -102,6 +102,8 @@ export interface PreflightNetworkFacts {
 export interface PreflightNodeFacts {
   readonly id: string;
   readonly name: string;
+  /** The node takes the plan's orders in this region. */
+  readonly regionId: string;
   readonly serviceStatus: string;
   readonly maintenanceMode: boolean;
   /** Physical amounts are zero until the inventory sync reports them; `sold` is what active VMs hold. */
@@ -150,8 +152,21 @@ export interface PreflightResult {
    */
   readonly summaryWarnings: readonly string[];
   readonly regionLabels: readonly string[];
+  /**
+   * Each region the plan sells in, ready when the plan's checks pass and a node there passes every check:
+   * the marketplace lists the plan in the ready ones. `marketplaceReady` is whether one is.
+   */
+  readonly regions: readonly PreflightRegionResult[];
   readonly planChecks: readonly PreflightCheck[];
   readonly infrastructure: readonly PreflightInfrastructureEntry[];
+}
+
+export interface PreflightRegionResult {
+  readonly regionId: string;
+  readonly regionLabel: string;
+  readonly marketplaceReady: boolean;
+  /** Like the result's summary note, for this region's nodes. */
+  readonly summaryNote: string;
 }
 
 const BYTES_PER_GIB = 1024n ** 3n;
@@ -178,7 +193,18 @@ export function evaluatePreflight(
   const planChecks = planChecksOf(plan, nodes.length);
   const offered = offeredDistros(nodes);
   const infrastructure = nodes.map((node) => infrastructureEntry(plan, node, offered));
-  const ready = allPassed(planChecks) && infrastructure.some((e) => e.passed);
+  const regions = plan.regions.map((region): PreflightRegionResult => {
+    const inRegion = infrastructure.filter((_, i) => nodes[i]?.regionId === region.id);
+    const passingHere = inRegion.filter((e) => e.passed).length;
+    const readyHere = allPassed(planChecks) && passingHere > 0;
+    return {
+      regionId: region.id,
+      regionLabel: region.label,
+      marketplaceReady: readyHere,
+      summaryNote: summaryNoteOf(readyHere, passingHere, inRegion.length, planChecks),
+    };
+  });
+  const ready = regions.some((r) => r.marketplaceReady);
   const summaryIssues = [
     ...planChecks.filter((c) => !c.passed).map((c) => `plan ${plan.code}: ${c.note}`),
     ...infrastructure.flatMap(issuesOf),
@@ -193,7 +219,8 @@ export function evaluatePreflight(
     summaryNote: summaryNoteOf(ready, passing, nodes.length, planChecks),
     summaryIssues,
     summaryWarnings,
-    regionLabels: [plan.regionLabel],
+    regionLabels: plan.regions.map((r) => r.label),
+    regions,
     planChecks,
     infrastructure,
   };

@@ -253,8 +253,6 @@ export interface PlanTable {
   currency: string;
   setup_fee: ColumnType<string, string, string>;
   trial_days: number;
-  /** Null only on a deleted plan. */
-  region_id: string | null;
   is_public: boolean;
   on_credit_exhaustion: string;
   revision: Generated<number>;
@@ -274,6 +272,13 @@ interface PlanPriceTable {
 interface PlanNodeTable {
   plan_id: string;
   node_id: string;
+  position: number;
+}
+
+/** Where a live plan sells (migration 0017), in the provider's order; a deleted plan has none. */
+interface PlanRegionTable {
+  plan_id: string;
+  region_id: string;
   position: number;
 }
 
@@ -440,6 +445,8 @@ interface PlanPreflightResultTable {
   organization_id: string;
   plan_code: string;
   marketplace_ready: boolean;
+  /** The plan's regions where a node passes every check (migration 0017): where the marketplace lists it. */
+  ready_region_ids: ColumnType<string[], string[] | undefined, string[]>;
   ipv6_available: boolean;
   issue_count: number;
   result: ColumnType<unknown, string, string>;
@@ -837,6 +844,7 @@ export interface Database {
   plans: PlanTable;
   plan_prices: PlanPriceTable;
   plan_nodes: PlanNodeTable;
+  plan_regions: PlanRegionTable;
   addons: AddonTable;
   addon_plans: AddonPlanTable;
   node_placement_policies: NodePlacementPolicyTable;

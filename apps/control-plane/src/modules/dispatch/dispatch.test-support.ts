@@ -137,11 +137,13 @@ export async function seedSeller(db: Db, nodeName = 'pve1'): Promise<Seller> {
       'virtio', 0, 'BC:24:11', 'host', ${JSON.stringify(INVENTORY)}::jsonb, ${network}, now()) RETURNING id`);
   const plan = await one(sql`INSERT INTO plans (organization_id, code, name, compute_category, compute_type,
       vcpus, ram_gb, disk_gb, bandwidth_allowance_gb, bandwidth_period, network_rate_limit_mbps, cpu_units,
-      cpu_limit, billing_type, currency, setup_fee, trial_days, region_id, is_public, on_credit_exhaustion,
-      updated_at)
+      cpu_limit, billing_type, currency, setup_fee, trial_days, is_public, on_credit_exhaustion, updated_at)
     VALUES (${provider}, 'SC-GC-1C-1G-10', 'Small', 'COMPUTE_CATEGORY_SHARED_COMPUTE', 'COMPUTE_TYPE_GENERAL_COMPUTE',
-      1, 1, 10, 0, 'BILLING_PERIOD_MONTH', 0, 1024, 0, 'BILLING_TYPE_SUBSCRIPTION', 'EUR', 0, 0, ${region}, true,
+      1, 1, 10, 0, 'BILLING_PERIOD_MONTH', 0, 1024, 0, 'BILLING_TYPE_SUBSCRIPTION', 'EUR', 0, 0, true,
       'suspend', now()) RETURNING id`);
+  await sql`INSERT INTO plan_regions (plan_id, region_id, position) VALUES (${plan}, ${region}, 0)`.execute(
+    db,
+  );
   await sql`INSERT INTO plan_nodes (plan_id, node_id, position) VALUES (${plan}, ${node}, 0)`.execute(db);
   return {
     clientOrganizationId: client,

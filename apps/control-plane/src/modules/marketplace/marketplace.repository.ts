@@ -23,6 +23,8 @@ export interface OfferFilter {
   /** A piece of the provider's name. */
   readonly providerSearch?: string | undefined;
   readonly planId?: string | undefined;
+  /** One region of the plans': an offer is a plan in one of the regions it sells in. */
+  readonly regionId?: string | undefined;
 }
 
 export interface Sku {
@@ -65,7 +67,7 @@ export interface Offer {
     readonly unitAmount: string;
   }[];
   readonly ipv6Available: boolean;
-  /** In the plan's order. */
+  /** The plan's nodes in the offer's region, in the plan's order. */
   readonly nodeIds: readonly string[];
   readonly createdAt: Date;
 }
@@ -90,15 +92,17 @@ const PERIOD_HOURS = sql.join(
 );
 
 /**
- * What the marketplace lists: plans whose last preflight passed, checked again here for what a provider
- * can change in one call (deleting, making private) so that such a change hides the plan at once.
+ * What the marketplace lists: each plan in each of its regions where its last preflight passed, checked
+ * again here for what a provider can change in one call (deleting, making private) so that such a change
+ * hides the plan at once.
  */
 function listedOffers(db: Db, filter: OfferFilter) {
   let query = db
     .selectFrom('plans as p')
     .innerJoin('plan_preflight_results as r', 'r.plan_id', 'p.id')
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
-    .innerJoin('regions as g', 'g.id', 'p.region_id')
+    .innerJoin('plan_regions as pr', 'pr.plan_id', 'p.id')
+    .innerJoin('regions as g', 'g.id', 'pr.region_id')
     .innerJoinLateral(
       (eb) =>
         eb
@@ -112,6 +116,7 @@ function listedOffers(db: Db, filter: OfferFilter) {
       (join) => join.onTrue(),
     )
     .where('r.marketplace_ready', '=', true)
+    .where(sql<boolean>`pr.region_id = ANY(r.ready_region_ids)`)
     .where('p.deleted_at', 'is', null)
     .where('p.is_public', '=', true)
     .where('o.is_verified', '=', true);
@@ -136,6 +141,7 @@ function listedOffers(db: Db, filter: OfferFilter) {
   if (filter.unlimitedBandwidthOnly === true) query = query.where('p.bandwidth_allowance_gb', '=', 0);
   if (filter.planCode !== undefined) query = query.where('p.code', '=', filter.planCode);
   if (filter.planId !== undefined) query = query.where('p.id', '=', filter.planId);
+  if (filter.regionId !== undefined) query = query.where('pr.region_id', '=', filter.regionId);
   if (filter.providerSearch !== undefined)
     query = query.where(sql<boolean>`strpos(lower(o.name), lower(${filter.providerSearch})) > 0`);
   return query;
@@ -222,7 +228,8 @@ export class MarketplaceRepository {
       ])
       .orderBy(sql`m.monthly_price`, direction)
       .orderBy('p.created_at', 'desc')
-      .orderBy('p.id');
+      .orderBy('p.id')
+      .orderBy('pr.position');
     return listPage(query, page, async (rows) => {
       const ids = rows.map((r) => r.id);
       const [prices, nodes] = await Promise.all([this.#prices(ids), this.#nodes(ids)]);
@@ -249,15 +256,15 @@ export class MarketplaceRepository {
         monthlyPrice: r.monthly_price,
         planPrices: prices.get(r.id) ?? [],
         ipv6Available: r.ipv6_available,
-        nodeIds: nodes.get(r.id) ?? [],
+        nodeIds: (nodes.get(r.id) ?? []).filter((n) => n.regionId === r.region_id).map((n) => n.nodeId),
         createdAt: r.created_at,
       }));
     });
   }
 
-  /** Whether the marketplace lists the plan now: what a customer may order (item 4 of issue 17). */
-  async isListed(planId: string): Promise<boolean> {
-    const row = await listedOffers(this.db, { planId }).select('p.id').executeTakeFirst();
+  /** Whether the marketplace lists the plan now (in the region, when given): what a customer may order. */
+  async isListed(planId: string, regionId?: string): Promise<boolean> {
+    const row = await listedOffers(this.db, { planId, regionId }).select('p.id').executeTakeFirst();
     return row !== undefined;
   }
 
@@ -297,17 +304,20 @@ export class MarketplaceRepository {
     return prices;
   }
 
-  async #nodes(planIds: readonly string[]): Promise<Map<string, string[]>> {
-    const nodes = new Map<string, string[]>();
+  /** The plans' nodes in the plans' order, each with its region. */
+  async #nodes(planIds: readonly string[]) {
+    const nodes = new Map<string, { nodeId: string; regionId: string }[]>();
     if (planIds.length === 0) return nodes;
     const rows = await this.db
-      .selectFrom('plan_nodes')
-      .select(['plan_id', 'node_id'])
-      .where('plan_id', 'in', planIds)
-      .orderBy('plan_id')
-      .orderBy('position')
+      .selectFrom('plan_nodes as pn')
+      .innerJoin('nodes as n', 'n.id', 'pn.node_id')
+      .select(['pn.plan_id', 'pn.node_id', 'n.region_id'])
+      .where('pn.plan_id', 'in', planIds)
+      .orderBy('pn.plan_id')
+      .orderBy('pn.position')
       .execute();
-    for (const r of rows) nodes.set(r.plan_id, [...(nodes.get(r.plan_id) ?? []), r.node_id]);
+    for (const r of rows)
+      nodes.set(r.plan_id, [...(nodes.get(r.plan_id) ?? []), { nodeId: r.node_id, regionId: r.region_id }]);
     return nodes;
   }
 }

@@ -151,7 +151,10 @@ const resolvedOfferView = z
     regionId: z.string(),
     regionCity: z.string(),
     regionCountry: z.string(),
-    distros: z.array(z.string()).describe('The distros an order may choose.'),
+    distros: z.array(z.string()).describe('The distros an order in this region may choose.'),
+    offeredRegions: z
+      .array(z.object({ regionId: z.string(), regionCity: z.string(), regionCountry: z.string() }))
+      .describe('Every region the plan is offered in now, this one included: an order names one.'),
     hasCapacity: z.boolean(),
     ipv6Available: z.boolean(),
   })
@@ -241,6 +244,11 @@ function toResolvedOfferView(o: ResolvedOffer): z.infer<typeof resolvedOfferView
     regionCity: o.city?.name ?? '',
     regionCountry: o.city?.country ?? '',
     distros: [...o.distros],
+    offeredRegions: o.regions.map((r) => ({
+      regionId: r.regionId,
+      regionCity: r.city?.name ?? '',
+      regionCountry: r.city?.country ?? '',
+    })),
     hasCapacity: o.hasCapacity,
     ipv6Available: o.ipv6Available,
   };
@@ -282,7 +290,7 @@ export const marketplaceRoutes: FastifyPluginCallbackZod<{ marketplace: Marketpl
       config: { access: ANYONE },
       schema: {
         tags: TAGS,
-        summary: 'The offers of one plan code, one per provider, by price.',
+        summary: 'The offers of one plan code, one per provider and region it sells in, by price.',
         description:
           'hasCapacityInFilteredRegion is worked out on each call with the rule a purchase applies. No sign-in needed.',
         querystring: providersQuery,
@@ -309,11 +317,16 @@ export const marketplaceRoutes: FastifyPluginCallbackZod<{ marketplace: Marketpl
         tags: TAGS,
         summary:
           'One offer, resolved for an order form: specs, prices, region and the distros to choose from.',
+        description:
+          'A plan sells in one or more regions; regionId picks one (the first offered when left out).',
         params: idParams,
+        querystring: z.object({ regionId: z.uuid().optional() }),
         response: { 200: z.object({ offer: resolvedOfferView }) },
       },
     },
-    async (request) => ({ offer: toResolvedOfferView(await marketplace.offer(request.params.id)) }),
+    async (request) => ({
+      offer: toResolvedOfferView(await marketplace.offer(request.params.id, request.query.regionId)),
+    }),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   findCity,
   InvalidArgumentError,
   NotFoundError,
+  PLAN_LIMITS,
   requestedAmounts,
   type City,
 } from '@noderings/domain';
@@ -25,8 +26,10 @@ export interface ListedOffer extends Offer {
 }
 
 export interface ResolvedOffer extends ListedOffer {
-  /** What the order may ask for: the distros the plan's nodes have templates for. */
+  /** What the order may ask for: the distros the plan's nodes in the region have templates for. */
   readonly distros: readonly string[];
+  /** Every region the plan is offered in now, this one included, in the provider's order. */
+  readonly regions: readonly { readonly regionId: string; readonly city: City | undefined }[];
 }
 
 /**
@@ -56,15 +59,23 @@ export class MarketplaceService {
     return { items: await this.#listed(result.items), totalCount: result.totalCount };
   }
 
-  /** A listed offer, to fill an order form; NOT_FOUND when the plan is not listed (any more). */
-  async offer(planId: string): Promise<ResolvedOffer> {
+  /**
+   * A listed offer, to fill an order form: the plan in `regionId`, or in its first listed region when left
+   * out. NOT_FOUND when the plan is not listed (any more), or not in that region.
+   */
+  async offer(planId: string, regionId?: string): Promise<ResolvedOffer> {
     const { items } = await this.deps.marketplace.offers({ planId }, 'LEAST_EXPENSIVE_FIRST', {
       page: 0,
-      pageSize: 1,
+      pageSize: PLAN_LIMITS.regionIds.max,
     });
-    const [listed] = await this.#listed(items);
+    const chosen = items.find((o) => regionId === undefined || o.regionId === regionId);
+    const [listed] = await this.#listed(chosen === undefined ? [] : [chosen]);
     if (listed === undefined) throw NotFoundError.of('Offer', planId);
-    return { ...listed, distros: await this.deps.marketplace.distros(listed.nodeIds) };
+    return {
+      ...listed,
+      distros: await this.deps.marketplace.distros(listed.nodeIds),
+      regions: items.map((o) => ({ regionId: o.regionId, city: findCity(o.cityId) })),
+    };
   }
 
   /** The places with something to buy, by country then city. */

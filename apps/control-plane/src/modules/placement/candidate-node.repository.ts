@@ -32,6 +32,7 @@ export interface CandidateNode {
   readonly organizationId: string;
   readonly name: string;
   readonly platformId: string;
+  readonly regionId: string;
   readonly createdAt: Date;
   readonly serviceStatus: ServiceStatus;
   readonly maintenanceMode: boolean;
@@ -114,6 +115,7 @@ function candidateNodesQuery(db: Db | Tx) {
       'nodes.organization_id',
       'nodes.name',
       'nodes.platform_id',
+      'nodes.region_id',
       'nodes.created_at',
       'nodes.service_status',
       'nodes.maintenance_mode',
@@ -168,6 +170,7 @@ function toCandidateNode(r: CandidateNodeRow): CandidateNode {
     organizationId: r.organization_id,
     name: r.name,
     platformId: r.platform_id,
+    regionId: r.region_id,
     createdAt: r.created_at,
     serviceStatus: r.service_status,
     maintenanceMode: r.maintenance_mode,

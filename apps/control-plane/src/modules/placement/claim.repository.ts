@@ -15,13 +15,14 @@ type Tx = Transaction<Database>;
 export interface ClaimPlan {
   readonly id: string;
   readonly organizationId: string;
-  readonly regionId: string;
+  /** Where the plan sells, at least one. */
+  readonly regionIds: readonly string[];
   readonly revision: number;
   readonly vcpus: number;
   readonly ramGb: number;
   readonly diskGb: number;
-  /** In the plan's order. */
-  readonly nodeIds: readonly string[];
+  /** In the plan's order, each with the region it takes orders in. */
+  readonly nodes: readonly { readonly id: string; readonly regionId: string }[];
 }
 
 export interface ClaimAddress {
@@ -109,30 +110,39 @@ export class ClaimRepository {
     return this.db.transaction().execute(work);
   }
 
-  /** A plan that is not deleted, with its nodes in order. */
+  /** A plan that is not deleted, with its regions and nodes in order. */
   async findPlan(tx: Tx, planId: string): Promise<ClaimPlan | undefined> {
     const plan = await tx
       .selectFrom('plans')
-      .select(['id', 'organization_id', 'region_id', 'revision', 'vcpus', 'ram_gb', 'disk_gb'])
+      .select(['id', 'organization_id', 'revision', 'vcpus', 'ram_gb', 'disk_gb'])
       .where('id', '=', planId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (plan?.region_id == null) return undefined;
-    const nodes = await tx
-      .selectFrom('plan_nodes')
-      .select('node_id')
-      .where('plan_id', '=', planId)
-      .orderBy('position')
-      .execute();
+    if (plan === undefined) return undefined;
+    const [regions, nodes] = await Promise.all([
+      tx
+        .selectFrom('plan_regions')
+        .select('region_id')
+        .where('plan_id', '=', planId)
+        .orderBy('position')
+        .execute(),
+      tx
+        .selectFrom('plan_nodes as pn')
+        .innerJoin('nodes as n', 'n.id', 'pn.node_id')
+        .select(['pn.node_id', 'n.region_id'])
+        .where('pn.plan_id', '=', planId)
+        .orderBy('pn.position')
+        .execute(),
+    ]);
     return {
       id: plan.id,
       organizationId: plan.organization_id,
-      regionId: plan.region_id,
+      regionIds: regions.map((r) => r.region_id),
       revision: plan.revision,
       vcpus: plan.vcpus,
       ramGb: plan.ram_gb,
       diskGb: plan.disk_gb,
-      nodeIds: nodes.map((n) => n.node_id),
+      nodes: nodes.map((n) => ({ id: n.node_id, regionId: n.region_id })),
     };
   }
 

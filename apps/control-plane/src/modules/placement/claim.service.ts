@@ -36,7 +36,10 @@ export interface ClaimRequest {
   readonly clientOrganizationId: string;
   /** The offer: it fixes the provider, the region, the specs and the nodes. */
   readonly planId: string;
-  /** When given, it must be the plan's region. */
+  /**
+   * The region to place the VM in: one the plan sells in, whose nodes of the plan are the candidates.
+   * Left out, the plan's only region, or any node of the plan when it sells in several.
+   */
   readonly regionId?: string | undefined;
   /** The id of the VM the claim is for; claiming it again answers the same claim. */
   readonly claimId: string;
@@ -149,14 +152,21 @@ export class ClaimService {
     if (existing !== undefined) return sameClaim(existing, request);
     const plan = await this.deps.claims.findPlan(tx, request.planId);
     if (plan === undefined) throw NotFoundError.of('Plan', request.planId);
-    if (request.regionId !== undefined && request.regionId !== plan.regionId)
-      throw InvalidArgumentError.field('regionId', `is not the region of plan ${plan.id}`);
+    if (request.regionId !== undefined && !plan.regionIds.includes(request.regionId))
+      throw InvalidArgumentError.field('regionId', `is not a region plan ${plan.id} sells in`);
+    const regionId = request.regionId ?? (plan.regionIds.length === 1 ? plan.regionIds[0] : undefined);
     const policy = await this.deps.policies.find(plan.organizationId, tx);
     const strategy =
-      policy === undefined ? DEFAULT_NODE_PLACEMENT_STRATEGY : strategyForRegion(policy, plan.regionId);
+      policy === undefined
+        ? DEFAULT_NODE_PLACEMENT_STRATEGY
+        : regionId === undefined
+          ? policy.defaultStrategy
+          : strategyForRegion(policy, regionId);
 
     const only = request.onlyNodeIds === undefined ? undefined : new Set(request.onlyNodeIds);
-    const nodeIds = only === undefined ? plan.nodeIds : plan.nodeIds.filter((id) => only.has(id));
+    const nodeIds = plan.nodes
+      .filter((n) => (regionId === undefined || n.regionId === regionId) && (only?.has(n.id) ?? true))
+      .map((n) => n.id);
     const nodes = await this.deps.claims.lockNodes(tx, plan.organizationId, nodeIds);
     const usage = await this.deps.claims.activeUsage(
       tx,

@@ -27,14 +27,12 @@ interface PlanPrice {
  * A plan as stored. `revision` counts its changes (1 when created): a VM ordered from the plan records the
  * revision it copied, since changes apply only to VMs ordered afterwards.
  */
-export interface Plan extends Omit<PlanDefinition, 'planPrices' | 'regionId'> {
+export interface Plan extends Omit<PlanDefinition, 'planPrices'> {
   readonly id: string;
   readonly organizationId: string;
   readonly code: string;
   readonly currency: string;
   readonly planPrices: readonly PlanPrice[];
-  /** Null only once deleted: a deleted plan lets go of its region and nodes. */
-  readonly regionId: string | null;
   readonly revision: number;
   readonly deletedAt: Date | null;
   readonly createdAt: Date;
@@ -50,6 +48,7 @@ export interface PlanFilter {
   readonly code?: string | undefined;
   readonly computeType?: ComputeType | undefined;
   readonly billingType?: BillingType | undefined;
+  /** Plans that sell in this region (among others). */
   readonly regionId?: string | undefined;
 }
 
@@ -61,7 +60,12 @@ function known<T extends string>(values: readonly T[], value: string, column: st
   return found;
 }
 
-function toPlan(r: PlanRow, planPrices: readonly PlanPrice[], nodeIds: readonly string[]): Plan {
+function toPlan(
+  r: PlanRow,
+  planPrices: readonly PlanPrice[],
+  regionIds: readonly string[],
+  nodeIds: readonly string[],
+): Plan {
   return {
     id: r.id,
     organizationId: r.organization_id,
@@ -83,7 +87,7 @@ function toPlan(r: PlanRow, planPrices: readonly PlanPrice[], nodeIds: readonly 
     planPrices,
     setupFee: r.setup_fee,
     trialDays: r.trial_days,
-    regionId: r.region_id,
+    regionIds,
     nodeIds,
     isPublic: r.is_public,
     onCreditExhaustion: known(CREDIT_EXHAUSTION_ACTIONS, r.on_credit_exhaustion, 'on_credit_exhaustion'),
@@ -112,7 +116,6 @@ function toColumns(p: PlanRecord) {
     currency: p.currency,
     setup_fee: p.setupFee,
     trial_days: p.trialDays,
-    region_id: p.regionId,
     is_public: p.isPublic,
     on_credit_exhaustion: p.onCreditExhaustion,
   };
@@ -140,7 +143,17 @@ export class PlanRepository {
     if (filter.code !== undefined) base = base.where('code', '=', filter.code.trim().toUpperCase());
     if (filter.computeType !== undefined) base = base.where('compute_type', '=', filter.computeType);
     if (filter.billingType !== undefined) base = base.where('billing_type', '=', filter.billingType);
-    if (filter.regionId !== undefined) base = base.where('region_id', '=', filter.regionId);
+    const { regionId } = filter;
+    if (regionId !== undefined)
+      base = base.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('plan_regions as pr')
+            .select('pr.plan_id')
+            .whereRef('pr.plan_id', '=', 'plans.id')
+            .where('pr.region_id', '=', regionId),
+        ),
+      );
     return listPage(base.selectAll().orderBy('created_at').orderBy('id'), page, (rows) =>
       this.#withChildren(this.db, rows),
     );
@@ -206,20 +219,21 @@ export class PlanRepository {
   }
 
   /**
-   * Marks the plan deleted and lets go of its region and nodes, so they can be removed; its code may then
+   * Marks the plan deleted and lets go of its regions and nodes, so they can be removed; its code may then
    * be used again. False when it does not exist in this organisation or is already deleted.
    */
   async softDelete(organizationId: string, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       const result = await tx
         .updateTable('plans')
-        .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, region_id: null })
+        .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
         .where('organization_id', '=', organizationId)
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
       await tx.deleteFrom('plan_nodes').where('plan_id', '=', id).execute();
+      await tx.deleteFrom('plan_regions').where('plan_id', '=', id).execute();
       return true;
     });
   }
@@ -249,6 +263,13 @@ export class PlanRepository {
         })),
       )
       .execute();
+    await tx.deleteFrom('plan_regions').where('plan_id', '=', planId).execute();
+    await tx
+      .insertInto('plan_regions')
+      .values(
+        plan.regionIds.map((regionId, position) => ({ plan_id: planId, region_id: regionId, position })),
+      )
+      .execute();
     await tx.deleteFrom('plan_nodes').where('plan_id', '=', planId).execute();
     await tx
       .insertInto('plan_nodes')
@@ -259,11 +280,17 @@ export class PlanRepository {
   async #withChildren(db: Db | Transaction<Database>, rows: readonly PlanRow[]): Promise<Plan[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [prices, nodes] = await Promise.all([
+    const [prices, regions, nodes] = await Promise.all([
       db
         .selectFrom('plan_prices')
         .select(['id', 'plan_id', 'billing_period', 'currency', 'unit_amount'])
         .where('plan_id', 'in', ids)
+        .execute(),
+      db
+        .selectFrom('plan_regions')
+        .select(['plan_id', 'region_id'])
+        .where('plan_id', 'in', ids)
+        .orderBy('position')
         .execute(),
       db
         .selectFrom('plan_nodes')
@@ -285,6 +312,7 @@ export class PlanRepository {
             unitAmount: p.unit_amount,
           }))
           .sort((a, b) => periodOrder(a) - periodOrder(b)),
+        regions.filter((g) => g.plan_id === r.id).map((g) => g.region_id),
         nodes.filter((n) => n.plan_id === r.id).map((n) => n.node_id),
       ),
     );

@@ -67,33 +67,68 @@ const editableFields = {
   planPrices,
   setupFee: moneyAmount.describe('One-time, in the currency of the prices.'),
   trialDays: int(PLAN_LIMITS.trialDays),
-  regionId: z.uuid().describe('Exactly one region of your organisation.'),
+  regionIds: z
+    .array(z.uuid())
+    .min(PLAN_LIMITS.regionIds.min)
+    .max(PLAN_LIMITS.regionIds.max)
+    .describe('Regions of your organisation the plan sells in; each region’s nodes take its orders there.'),
+  regionId: z.uuid().describe('One region, as regionIds: [regionId]; give one of the two.'),
   nodeIds: z
     .array(z.uuid())
     .min(PLAN_LIMITS.nodeIds.min)
     .max(PLAN_LIMITS.nodeIds.max)
-    .describe('Nodes of that region the plan may be placed on, of its compute category and big enough.'),
+    .describe('Nodes of those regions the plan may be placed on, of its compute category and big enough.'),
   isPublic: z.boolean(),
   onCreditExhaustion: z.enum(CREDIT_EXHAUSTION_ACTIONS),
 };
 
-export const createPlanBody = z.strictObject({
-  ...editableFields,
-  code: editableFields.code.optional(),
-  computeCategory: editableFields.computeCategory.default('COMPUTE_CATEGORY_SHARED_COMPUTE'),
-  bandwidthAllowanceGb: editableFields.bandwidthAllowanceGb.default(UNLIMITED),
-  bandwidthPeriod: editableFields.bandwidthPeriod.default('BILLING_PERIOD_MONTH'),
-  networkRateLimitMbps: editableFields.networkRateLimitMbps.default(UNLIMITED),
-  cpuUnits: editableFields.cpuUnits.default(DEFAULT_CPU_UNITS),
-  cpuLimit: editableFields.cpuLimit.default(UNLIMITED),
-  billingType: editableFields.billingType.default('BILLING_TYPE_SUBSCRIPTION'),
-  setupFee: editableFields.setupFee.default('0'),
-  trialDays: editableFields.trialDays.default(0),
-  isPublic: editableFields.isPublic.default(false),
-  onCreditExhaustion: editableFields.onCreditExhaustion.default('suspend'),
-});
+/** `regionId` is the one-region spelling of `regionIds`; a body gives at most one of them. */
+function oneRegionSpelling(body: { regionIds?: unknown; regionId?: unknown }): boolean {
+  return body.regionIds === undefined || body.regionId === undefined;
+}
+const ONE_REGION_SPELLING = { error: 'give regionIds or regionId, not both', path: ['regionId'] };
 
-export const updatePlanBody = z.strictObject(editableFields).partial();
+function withRegionIds<T extends { regionIds?: string[] | undefined; regionId?: string | undefined }>(
+  body: T,
+): Omit<T, 'regionId' | 'regionIds'> & { regionIds?: string[] } {
+  const { regionId, regionIds, ...rest } = body;
+  const ids = regionIds ?? (regionId === undefined ? undefined : [regionId]);
+  return { ...rest, ...(ids !== undefined && { regionIds: ids }) };
+}
+
+export const createPlanBody = z
+  .strictObject({
+    ...editableFields,
+    regionIds: editableFields.regionIds.optional(),
+    regionId: editableFields.regionId.optional(),
+    code: editableFields.code.optional(),
+    computeCategory: editableFields.computeCategory.default('COMPUTE_CATEGORY_SHARED_COMPUTE'),
+    bandwidthAllowanceGb: editableFields.bandwidthAllowanceGb.default(UNLIMITED),
+    bandwidthPeriod: editableFields.bandwidthPeriod.default('BILLING_PERIOD_MONTH'),
+    networkRateLimitMbps: editableFields.networkRateLimitMbps.default(UNLIMITED),
+    cpuUnits: editableFields.cpuUnits.default(DEFAULT_CPU_UNITS),
+    cpuLimit: editableFields.cpuLimit.default(UNLIMITED),
+    billingType: editableFields.billingType.default('BILLING_TYPE_SUBSCRIPTION'),
+    setupFee: editableFields.setupFee.default('0'),
+    trialDays: editableFields.trialDays.default(0),
+    isPublic: editableFields.isPublic.default(false),
+    onCreditExhaustion: editableFields.onCreditExhaustion.default('suspend'),
+  })
+  .refine(oneRegionSpelling, ONE_REGION_SPELLING)
+  .refine((b) => b.regionIds !== undefined || b.regionId !== undefined, {
+    error: 'give the regions the plan sells in',
+    path: ['regionIds'],
+  })
+  .transform((b) => {
+    const { regionIds, ...rest } = withRegionIds(b);
+    return { ...rest, regionIds: regionIds ?? [] };
+  });
+
+export const updatePlanBody = z
+  .strictObject(editableFields)
+  .partial()
+  .refine(oneRegionSpelling, ONE_REGION_SPELLING)
+  .transform(withRegionIds);
 
 export const listPlansQuery = z.object({
   search: z.string().max(100).optional().describe('A piece of the name or code.'),
@@ -104,7 +139,7 @@ export const listPlansQuery = z.object({
     .transform((t) => (t === undefined ? undefined : findComputeType(t)))
     .describe('A compute type, in full or as in codes (GC, HF, …).'),
   billingType: z.enum(BILLING_TYPES).optional(),
-  regionId: z.uuid().optional(),
+  regionId: z.uuid().optional().describe('Plans that sell in this region, among others.'),
 });
 
 export const assignableNodesQuery = z.object({
@@ -140,7 +175,13 @@ export const planView = z
     planPrices: z.array(planPriceView),
     setupFee: z.string(),
     trialDays: z.number().int(),
-    regionId: z.string().nullable().describe('Null once the plan is deleted.'),
+    regionIds: z
+      .array(z.string())
+      .describe('Where the plan sells, in your order; empty once the plan is deleted.'),
+    regionId: z
+      .string()
+      .nullable()
+      .describe('The first of regionIds, for one-region clients; null once the plan is deleted.'),
     nodeIds: z.array(z.string()).describe('Empty once the plan is deleted.'),
     isPublic: z.boolean(),
     onCreditExhaustion: z.enum(CREDIT_EXHAUSTION_ACTIONS),
@@ -175,7 +216,8 @@ export function toPlanView(p: Plan): z.infer<typeof planView> {
     planPrices: p.planPrices.map((price) => ({ ...price })),
     setupFee: p.setupFee,
     trialDays: p.trialDays,
-    regionId: p.regionId,
+    regionIds: [...p.regionIds],
+    regionId: p.regionIds[0] ?? null,
     nodeIds: [...p.nodeIds],
     isPublic: p.isPublic,
     onCreditExhaustion: p.onCreditExhaustion,

@@ -38,7 +38,7 @@ const PLACEMENT_FIELDS = [
   'vcpus',
   'ramGb',
   'diskGb',
-  'regionId',
+  'regionIds',
   'nodeIds',
 ] as const satisfies readonly (keyof PlanDefinition)[];
 
@@ -137,10 +137,11 @@ export class PlanService {
     });
   }
 
-  /** Region and nodes must be the organisation's (404 otherwise); each node must suit the plan (400). */
+  /** Regions and nodes must be the organisation's (404 otherwise); each node must suit the plan (400). */
   async #checkPlacement(organizationId: string, plan: PlanDefinition): Promise<void> {
-    if ((await this.deps.regions.findById(organizationId, plan.regionId)) === undefined)
-      throw NotFoundError.of('Region', plan.regionId);
+    for (const regionId of plan.regionIds)
+      if ((await this.deps.regions.findById(organizationId, regionId)) === undefined)
+        throw NotFoundError.of('Region', regionId);
     const nodes = await Promise.all(plan.nodeIds.map((id) => this.deps.nodes.findById(organizationId, id)));
     const violations = nodes.flatMap((node, i): FieldViolation[] => {
       const nodeId = plan.nodeIds[i] ?? '';
@@ -166,7 +167,8 @@ export class PlanService {
 }
 
 function assignmentProblem(plan: PlanDefinition, node: Node): Problem {
-  if (node.regionId !== plan.regionId) return `is node ${node.name} in another region than the plan's`;
+  if (!plan.regionIds.includes(node.regionId))
+    return `is node ${node.name} in a region the plan does not sell in`;
   const wanted = nodeComputeTypeFor(plan.computeCategory);
   if (node.computeType !== wanted)
     return `is node ${node.name} of type ${node.computeType}; ${plan.computeCategory} plans run on ${wanted} nodes`;
@@ -208,9 +210,8 @@ function sameDefinition(a: PlanDefinition, b: PlanDefinition): boolean {
   return canonical(a) === canonical(b);
 }
 
-/** The definition an active plan (which has a region) was written from. */
+/** The definition an active plan (which has regions) was written from. */
 function definitionOf(plan: Plan): PlanDefinition {
-  if (plan.regionId === null) throw new Error(`plan ${plan.id} has no region but is not deleted`);
   return {
     name: plan.name,
     computeCategory: plan.computeCategory,
@@ -231,7 +232,7 @@ function definitionOf(plan: Plan): PlanDefinition {
     })),
     setupFee: plan.setupFee,
     trialDays: plan.trialDays,
-    regionId: plan.regionId,
+    regionIds: plan.regionIds,
     nodeIds: plan.nodeIds,
     isPublic: plan.isPublic,
     onCreditExhaustion: plan.onCreditExhaustion,

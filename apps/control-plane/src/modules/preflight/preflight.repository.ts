@@ -16,7 +16,8 @@ export interface PlanForPreflight {
   readonly computeCategory: string;
   readonly isPublic: boolean;
   readonly providerVerified: boolean;
-  readonly regionCityId: string;
+  /** Where the plan sells, in the provider's order. */
+  readonly regions: readonly { readonly id: string; readonly cityId: string }[];
   readonly priceAmounts: readonly string[];
   /** In the plan's order. */
   readonly nodeIds: readonly string[];
@@ -60,11 +61,10 @@ export class PreflightRepository {
       .select('id')
       .where('organization_id', '=', organizationId)
       .where('deleted_at', 'is', null);
-    const [plans, prices, nodes] = await Promise.all([
+    const [plans, prices, regions, nodes] = await Promise.all([
       this.db
         .selectFrom('plans as p')
         .innerJoin('organizations as o', 'o.id', 'p.organization_id')
-        .innerJoin('regions as r', 'r.id', 'p.region_id')
         .select([
           'p.id',
           'p.code',
@@ -75,7 +75,6 @@ export class PreflightRepository {
           'p.compute_category',
           'p.is_public',
           'o.is_verified',
-          'r.city_id',
         ])
         .where('p.organization_id', '=', organizationId)
         .where('p.deleted_at', 'is', null)
@@ -86,6 +85,14 @@ export class PreflightRepository {
         .selectFrom('plan_prices')
         .select(['plan_id', 'unit_amount'])
         .where('plan_id', 'in', live)
+        .execute(),
+      this.db
+        .selectFrom('plan_regions as pr')
+        .innerJoin('regions as r', 'r.id', 'pr.region_id')
+        .select(['pr.plan_id', 'pr.region_id', 'r.city_id'])
+        .where('pr.plan_id', 'in', live)
+        .orderBy('pr.plan_id')
+        .orderBy('pr.position')
         .execute(),
       this.db
         .selectFrom('plan_nodes')
@@ -99,6 +106,11 @@ export class PreflightRepository {
       prices,
       (p) => p.plan_id,
       (p) => p.unit_amount,
+    );
+    const regionsOf = groupBy(
+      regions,
+      (r) => r.plan_id,
+      (r) => ({ id: r.region_id, cityId: r.city_id }),
     );
     const nodesOf = groupBy(
       nodes,
@@ -115,7 +127,7 @@ export class PreflightRepository {
       computeCategory: p.compute_category,
       isPublic: p.is_public,
       providerVerified: p.is_verified,
-      regionCityId: p.city_id,
+      regions: regionsOf.get(p.id) ?? [],
       priceAmounts: pricesOf.get(p.id) ?? [],
       nodeIds: nodesOf.get(p.id) ?? [],
     }));
@@ -164,6 +176,7 @@ export class PreflightRepository {
           organization_id: organizationId,
           plan_code: result.planCode,
           marketplace_ready: result.marketplaceReady,
+          ready_region_ids: result.regions.filter((r) => r.marketplaceReady).map((r) => r.regionId),
           ipv6_available: ipv6Available,
           issue_count: result.summaryIssues.length,
           result: JSON.stringify(result),
@@ -176,6 +189,7 @@ export class PreflightRepository {
             oc.column('plan_id').doUpdateSet((eb) => ({
               plan_code: eb.ref('excluded.plan_code'),
               marketplace_ready: eb.ref('excluded.marketplace_ready'),
+              ready_region_ids: eb.ref('excluded.ready_region_ids'),
               ipv6_available: eb.ref('excluded.ipv6_available'),
               issue_count: eb.ref('excluded.issue_count'),
               result: eb.ref('excluded.result'),
@@ -215,9 +229,15 @@ export class PreflightRepository {
     if (filter.issuesOnly === true) query = query.where('issue_count', '>', 0);
     return listPage(query.orderBy('plan_code').orderBy('plan_id'), page, (rows) =>
       rows.map((r) => {
-        // Results stored before warnings existed carry none.
-        const stored = r.result as Omit<PreflightResult, 'summaryWarnings'> & Partial<PreflightResult>;
-        return { ...stored, summaryWarnings: stored.summaryWarnings ?? [], evaluatedAt: r.evaluated_at };
+        // Results stored before warnings and regions existed carry none.
+        const stored = r.result as Omit<PreflightResult, 'summaryWarnings' | 'regions'> &
+          Partial<PreflightResult>;
+        return {
+          ...stored,
+          summaryWarnings: stored.summaryWarnings ?? [],
+          regions: stored.regions ?? [],
+          evaluatedAt: r.evaluated_at,
+        };
       }),
     );
   }

@@ -58,6 +58,16 @@ const resultView = z
         "What does not stop the sale but is worth a look: a node without a template for a distro the plan's other nodes offer.",
       ),
     regionLabels: z.array(z.string()),
+    regions: z
+      .array(
+        z.object({
+          regionId: z.string(),
+          regionLabel: z.string(),
+          marketplaceReady: z.boolean().describe('A node in this region passes: the plan is listed here.'),
+          summaryNote: z.string(),
+        }),
+      )
+      .describe('Each region the plan sells in, decided by its own nodes.'),
     planChecks: z.array(checkView),
     infrastructure: z.array(infrastructureView),
     evaluatedAt: z.iso.datetime(),
@@ -89,6 +99,7 @@ function toResultView(r: StoredPreflightResult): z.infer<typeof resultView> {
     summaryIssues: [...r.summaryIssues],
     summaryWarnings: [...r.summaryWarnings],
     regionLabels: [...r.regionLabels],
+    regions: r.regions.map((g) => ({ ...g })),
     planChecks: r.planChecks.map(toCheckView),
     infrastructure: r.infrastructure.map((e) => ({
       passed: e.passed,

@@ -128,6 +128,7 @@ export class PreflightService {
         const facts: PreflightNodeFacts = {
           id: node.id,
           name: node.name,
+          regionId: node.regionId,
           serviceStatus: node.serviceStatus,
           maintenanceMode: node.maintenanceMode,
           capacity: capacityStateOf(node, usage.get(node.id)),
@@ -158,7 +159,6 @@ export class PreflightService {
 }
 
 function planFacts(plan: PlanForPreflight) {
-  const city = findCity(plan.regionCityId);
   const category = COMPUTE_CATEGORIES.find((c) => c === plan.computeCategory);
   if (category === undefined)
     throw new Error(`plans.compute_category holds an unknown value: ${plan.computeCategory}`);
@@ -173,7 +173,10 @@ function planFacts(plan: PlanForPreflight) {
     isPublic: plan.isPublic,
     providerVerified: plan.providerVerified,
     priceAmounts: plan.priceAmounts,
-    regionLabel: city === undefined ? plan.regionCityId : `${city.name}, ${city.country}`,
+    regions: plan.regions.map((r) => {
+      const city = findCity(r.cityId);
+      return { id: r.id, label: city === undefined ? r.cityId : `${city.name}, ${city.country}` };
+    }),
   };
 }
 

@@ -105,23 +105,27 @@ export interface DesiredChange {
 }
 
 function baseQuery(db: Db | Tx) {
-  return db
-    .selectFrom('virtual_machines as v')
-    .innerJoin('plans as p', 'p.id', 'v.plan_id')
-    .innerJoin('organizations as o', 'o.id', 'v.provider_organization_id')
-    .innerJoin('vm_claims as c', 'c.id', 'v.id')
-    .leftJoin('regions as g', 'g.id', 'p.region_id')
-    .leftJoin('ip_allocations as a4', 'a4.id', 'c.ipv4_allocation_id')
-    .leftJoin('ip_allocations as a6', 'a6.id', 'c.ipv6_allocation_id')
-    .selectAll('v')
-    .select([
-      'o.name as provider_name',
-      'p.code as plan_code',
-      'p.billing_type as plan_billing_type',
-      'g.city_id as region_city_id',
-      'a4.address as ipv4',
-      'a6.address as ipv6',
-    ]);
+  return (
+    db
+      .selectFrom('virtual_machines as v')
+      .innerJoin('plans as p', 'p.id', 'v.plan_id')
+      .innerJoin('organizations as o', 'o.id', 'v.provider_organization_id')
+      .innerJoin('vm_claims as c', 'c.id', 'v.id')
+      // The VM's region is its node's: a plan may sell in several.
+      .leftJoin('nodes as n', 'n.id', 'v.node_id')
+      .leftJoin('regions as g', 'g.id', 'n.region_id')
+      .leftJoin('ip_allocations as a4', 'a4.id', 'c.ipv4_allocation_id')
+      .leftJoin('ip_allocations as a6', 'a6.id', 'c.ipv6_allocation_id')
+      .selectAll('v')
+      .select([
+        'o.name as provider_name',
+        'p.code as plan_code',
+        'p.billing_type as plan_billing_type',
+        'g.city_id as region_city_id',
+        'a4.address as ipv4',
+        'a6.address as ipv6',
+      ])
+  );
 }
 
 type Row = Selectable<Database['virtual_machines']> & {
@@ -207,15 +211,19 @@ export class VirtualMachineRepository {
   }
 
   /** The plan's nodes that have a VM template of the distro (where an order for it may go), with the template's cloud-init. */
+  /** The distro's templates on the plan's nodes in the region: where an order for it may be placed. */
   async templatesForOrder(
     planId: string,
+    regionId: string,
     distro: string,
   ): Promise<{ nodeId: string; organizationId: string; cloudInitTemplateId: string }[]> {
     const rows = await this.db
       .selectFrom('plan_nodes as pn')
+      .innerJoin('nodes as n', 'n.id', 'pn.node_id')
       .innerJoin('vm_templates as t', 't.node_id', 'pn.node_id')
       .select(['pn.node_id', 't.organization_id', 't.cloud_init_template_id'])
       .where('pn.plan_id', '=', planId)
+      .where('n.region_id', '=', regionId)
       .where('t.distro', '=', distro)
       .execute();
     return rows.map((r) => ({

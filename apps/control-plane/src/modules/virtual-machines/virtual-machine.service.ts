@@ -4,6 +4,7 @@ import {
   AbortedError,
   AlreadyExistsError,
   FailedPreconditionError,
+  InvalidArgumentError,
   NotFoundError,
   ResourceExhaustedError,
 } from '@noderings/domain';
@@ -108,13 +109,17 @@ export class VirtualMachineService {
     const fingerprint = fingerprintOf(input);
     const earlier = await this.#earlierOrder(clientOrganizationId, input.idempotencyKey, fingerprint);
     if (earlier !== undefined) return { vm: earlier, created: false };
-    // Not found, as the marketplace answers: an unlisted plan's existence is its provider's business.
-    if (!(await this.deps.offers.isListed(input.planId))) throw NotFoundError.of('Plan', input.planId);
-    const templates = await this.deps.vms.templatesForOrder(input.planId, input.distro);
+    if (!(await this.deps.offers.isListed(input.planId, input.regionId))) {
+      // Not found, as the marketplace answers: an unlisted plan's existence is its provider's business.
+      if (!(await this.deps.offers.isListed(input.planId))) throw NotFoundError.of('Plan', input.planId);
+      throw InvalidArgumentError.field('regionId', 'is not a region where this plan is offered now');
+    }
+    const templates = await this.deps.vms.templatesForOrder(input.planId, input.regionId, input.distro);
     if (templates.length === 0)
-      throw new FailedPreconditionError(`Plan ${input.planId} offers no template for ${input.distro}.`, [
-        { field: 'distro', description: 'no node of the plan has a template for it' },
-      ]);
+      throw new FailedPreconditionError(
+        `Plan ${input.planId} offers no template for ${input.distro} in this region.`,
+        [{ field: 'distro', description: 'no node of the plan in the region has a template for it' }],
+      );
     const userData =
       input.cloudInitUserDataId === undefined
         ? input.userData
