@@ -169,6 +169,7 @@ export type {
   PreflightInfrastructureEntry,
   PreflightNetworkFacts,
   PreflightNodeFacts,
+  PreflightProxmoxFacts,
   PreflightPlanFacts,
   PreflightPlatformFacts,
   PreflightResult,
