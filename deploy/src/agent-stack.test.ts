@@ -72,8 +72,8 @@ describe('renderAgentStack', () => {
     ).toEqual([`${AGENT}-operator`]);
   });
 
-  it('includes the five CRDs and both namespaces', () => {
-    expect(objects.filter((o) => o.kind === 'CustomResourceDefinition')).toHaveLength(5);
+  it('includes the six CRDs and both namespaces', () => {
+    expect(objects.filter((o) => o.kind === 'CustomResourceDefinition')).toHaveLength(6);
     expect(objects.filter((o) => o.kind === 'Namespace').map((o) => o.metadata?.name)).toEqual([
       'proxmox-system',
       `${AGENT}-operator`,

@@ -3,7 +3,7 @@ import { CRD_GROUP } from '@noderings/kube';
 
 import type { AgentStack } from './agent-stack-options.js';
 import { CONTROL_PLANE_NAME } from './agent-stack-options.js';
-import { CUSTOM_RESOURCES } from './operator-rbac.js';
+import { CUSTOM_RESOURCES, INVENTORY_RESOURCE } from './operator-rbac.js';
 import { role, roleBinding } from './rbac-types.js';
 
 const WRITE = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
@@ -20,6 +20,8 @@ export function controlPlaneRbac(stack: AgentStack): KubeObject[] {
       { apiGroups: [CRD_GROUP], resources: CUSTOM_RESOURCES, verbs: WRITE },
       { apiGroups: [CRD_GROUP], resources: CUSTOM_RESOURCES.map((r) => `${r}/status`), verbs: ['get'] },
       { apiGroups: [''], resources: ['secrets'], verbs: WRITE },
+      // Which nodes and template VMIDs Proxmox has, to check what a provider enters: read only.
+      { apiGroups: [CRD_GROUP], resources: [INVENTORY_RESOURCE], verbs: ['get', 'list', 'watch'] },
     ]),
     roleBinding(stack.watchNamespace, CONTROL_PLANE_NAME, account),
   ];

@@ -7,6 +7,8 @@ import type { PolicyRule } from './rbac-types.js';
 import { role, roleBinding } from './rbac-types.js';
 
 export const CUSTOM_RESOURCES = ['proxmoxvms', 'vncrequests', 'firewallrulesets', 'vmbackups', 'vmsnapshots'];
+/** What the operator reports about Proxmox (nodes, template VMIDs); the control plane only reads it. */
+export const INVENTORY_RESOURCE = 'proxmoxinventories';
 
 /** What the operator does in the watch namespace: reconcile our resources, read cloud-init Secrets. */
 const WATCH_NAMESPACE_RULES: PolicyRule[] = [
@@ -21,6 +23,13 @@ const WATCH_NAMESPACE_RULES: PolicyRule[] = [
   { apiGroups: [CRD_GROUP], resources: CUSTOM_RESOURCES.map((r) => `${r}/finalizers`), verbs: ['update'] },
   // Backup schedules create one VMBackup per slot and prune the oldest.
   { apiGroups: [CRD_GROUP], resources: ['vmbackups'], verbs: ['create', 'delete'] },
+  // One inventory per Proxmox instance, made and kept by the operator, deleted with its instance.
+  {
+    apiGroups: [CRD_GROUP],
+    resources: [INVENTORY_RESOURCE],
+    verbs: ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'],
+  },
+  { apiGroups: [CRD_GROUP], resources: [`${INVENTORY_RESOURCE}/status`], verbs: ['get', 'update', 'patch'] },
   // Expired console requests are deleted after a grace period.
   { apiGroups: [CRD_GROUP], resources: ['vncrequests'], verbs: ['delete'] },
   { apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] },

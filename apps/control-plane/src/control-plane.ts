@@ -48,6 +48,8 @@ export interface ControlPlaneOptions {
   readonly allowPrivateDestinations?: boolean;
   /** How often every plan's preflight is re-evaluated besides after changes (default 60); 0 turns it off. */
   readonly preflightIntervalSeconds?: number;
+  /** How often agents' Proxmox inventories (nodes, template VMIDs) are read (default 30); 0 turns it off. */
+  readonly proxmoxInventoryIntervalSeconds?: number;
   /** After how long without pve_up a platform and its nodes are offline (default 120). */
   readonly metricsSilenceSeconds?: number;
   /** A Prometheus-compatible remote-write receiver that accepted series are forwarded to. */
@@ -77,6 +79,7 @@ const DEFAULT_INSTALL_SCRIPT_URL = 'https://get.nrings.io';
 /** A reserved name (RFC 6761): a deployment that forgot to set the real one fails visibly. */
 const DEFAULT_PEERING_API_SERVER_URL = 'https://peering.noderings.invalid:6443';
 const DEFAULT_PREFLIGHT_INTERVAL_SECONDS = 60;
+const DEFAULT_PROXMOX_INVENTORY_INTERVAL_SECONDS = 30;
 /** Four missed 30-second scrapes. */
 const DEFAULT_METRICS_SILENCE_SECONDS = 120;
 /** Remote-write requests: Prometheus sends at most 2,000 samples per request by default (~100 KiB). */
@@ -136,6 +139,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       peeringApiServerUrl: options.peeringApiServerUrl ?? DEFAULT_PEERING_API_SERVER_URL,
       allowPrivateDestinations: options.allowPrivateDestinations ?? false,
       preflightIntervalSeconds: options.preflightIntervalSeconds ?? DEFAULT_PREFLIGHT_INTERVAL_SECONDS,
+      proxmoxInventoryIntervalSeconds:
+        options.proxmoxInventoryIntervalSeconds ?? DEFAULT_PROXMOX_INVENTORY_INTERVAL_SECONDS,
       metrics: {
         silenceSeconds: options.metricsSilenceSeconds ?? DEFAULT_METRICS_SILENCE_SECONDS,
         maxCompressedBytes: MAX_REMOTE_WRITE_COMPRESSED_BYTES,
@@ -152,6 +157,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       port: options.listen?.port ?? 0,
     });
     services.preflight.start();
+    services.proxmoxInventorySync.start();
     services.dispatcher.start();
     services.metrics.start();
     services.metricsForwarder?.start();
@@ -169,6 +175,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
           await services.metrics.stop();
           await services.metricsForwarder?.stop();
           await services.preflight.stop();
+          await services.proxmoxInventorySync.stop();
           await services.fleet.consumer?.stop();
           await services.fleet.worker.stop();
           await db.destroy();

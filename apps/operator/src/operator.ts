@@ -5,6 +5,7 @@ import type { ProxmoxClientOptions } from '@noderings/proxmox';
 import { createBackupControllers } from './backup/index.js';
 import { createFirewallController } from './firewall/firewall.controller.js';
 import { startHttpServer } from './http-server.js';
+import { createInventoryController } from './inventory/inventory.controller.js';
 import { createJsonLogger } from './json-logger.js';
 import type { Logger, SecretRegistry } from './json-logger.js';
 import { NodeLimiter } from './node-limiter.js';
@@ -36,6 +37,8 @@ export interface StartOperatorOptions extends OperatorOptions {
   taskTimeoutMs?: number;
   /** Longest wait for a lock of our own operations before a backup fails. Default 30 minutes. */
   lockWaitMs?: number;
+  /** How often each instance's ProxmoxInventory is read from Proxmox again. Default 1 minute. */
+  inventoryRefreshMs?: number;
 }
 
 export interface RunningOperator {
@@ -86,12 +89,18 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
   const firewalls = createFirewallController({ ...shared, vms });
   const snapshots = createSnapshotController({ ...shared, vmInformer: vms.informer });
   const consoles = createVncController(shared);
+  const inventory = createInventoryController({
+    ...shared,
+    credentials: instances.informer,
+    ...(options.inventoryRefreshMs === undefined ? {} : { refreshMs: options.inventoryRefreshMs }),
+  });
   // Every controller of the operator: each entry is one `create…Controller(…)` result.
   const controllers: { controller: Controller; informers: CacheSource[] }[] = [
     { controller: vms.controller, informers: [vms.informer] },
     { controller: firewalls.controller, informers: [firewalls.informer] },
     { controller: snapshots.controller, informers: [snapshots.informer] },
     { controller: consoles.controller, informers: [consoles.informer] },
+    { controller: inventory, informers: [] },
     ...createBackupControllers(shared),
   ];
   const informers: CacheSource[] = [instances.informer, ...controllers.flatMap((c) => c.informers)];

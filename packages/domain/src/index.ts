@@ -181,6 +181,7 @@ export type {
   PreflightInfrastructureEntry,
   PreflightNetworkFacts,
   PreflightNodeFacts,
+  PreflightProxmoxFacts,
   PreflightPlanFacts,
   PreflightPlatformFacts,
   PreflightResult,

@@ -43,11 +43,13 @@ function node(overrides: Partial<PreflightNodeFacts> = {}, name = 'pve1'): Prefl
       {
         name: 'ubuntu',
         distro: 'DISTRO_UBUNTU_24_04',
+        templateVmid: 9000,
         cloudInitTemplateName: 'ubuntu',
         cloudInitProblems: [],
       },
     ],
     network: { name: 'public', freeIpv4: 10n, freeIpv6: undefined },
+    proxmox: { reported: true, nodeNames: [name], node: { templateVmids: [9000, 9001] } },
     platform: {
       id: 'platform-1',
       name: 'fra',
@@ -161,6 +163,7 @@ const NODE_TRUTH_TABLE: readonly [string, Partial<PreflightNodeFacts>, readonly 
         {
           name: 'ubuntu',
           distro: 'DISTRO_UBUNTU_24_04',
+          templateVmid: 9000,
           cloudInitTemplateName: 'ubuntu',
           cloudInitProblems: ['line 3, column 7: unknown secret API_KEY'],
         },
@@ -169,6 +172,21 @@ const NODE_TRUTH_TABLE: readonly [string, Partial<PreflightNodeFacts>, readonly 
     ['NODE_CLOUD_INIT'],
   ],
   ['no network', { network: undefined }, ['NODE_NETWORK']],
+  [
+    'Proxmox has not reported yet',
+    { proxmox: { reported: false, why: "the agent's operator has not reported Proxmox's nodes yet" } },
+    ['NODE_ON_PROXMOX', 'NODE_TEMPLATES_ON_PROXMOX'],
+  ],
+  [
+    'a node name Proxmox does not have',
+    { proxmox: { reported: true, nodeNames: ['pve1', 'pve2'], node: undefined } },
+    ['NODE_ON_PROXMOX', 'NODE_TEMPLATES_ON_PROXMOX'],
+  ],
+  [
+    'a VMID that is no template on the node',
+    { proxmox: { reported: true, nodeNames: ['pve1'], node: { templateVmids: [9001] } } },
+    ['NODE_TEMPLATES_ON_PROXMOX'],
+  ],
   ['no free IPv4', { network: { name: 'public', freeIpv4: 0n, freeIpv6: undefined } }, ['NODE_FREE_IPV4']],
   ['IPv6 offered and free', { network: { name: 'public', freeIpv4: 1n, freeIpv6: 5n } }, []],
   [
@@ -261,6 +279,7 @@ describe('preflight', () => {
     const debian = {
       name: 'debian',
       distro: 'DISTRO_DEBIAN_13' as const,
+      templateVmid: 9001,
       cloudInitTemplateName: 'debian',
       cloudInitProblems: [],
     };
@@ -282,6 +301,35 @@ describe('preflight', () => {
       ["DISTRO_DEBIAN_13: no template on this node; orders for it go to the plan's other nodes.", false],
       ['DISTRO_UBUNTU_24_04: template registered.', true],
     ]);
+  });
+
+  it('names what Proxmox has when a node or template VMID is not there, and says when it has not reported', () => {
+    const notes = (facts: Partial<PreflightNodeFacts>, name = 'pve9') =>
+      evaluatePreflight(plan, [node(facts, name)])
+        .infrastructure[0]?.agent.platform.node.checks.filter((c) => c.code.endsWith('_ON_PROXMOX'))
+        .map((c) => [c.passed, c.note, c.subChecks.map((sub) => sub.note)]);
+    expect(notes({ proxmox: { reported: true, nodeNames: ['pve1', 'pve2'], node: undefined } })).toEqual([
+      [false, 'Proxmox has no node pve9; its nodes: pve1, pve2. Rename the node to the one it is.', []],
+      [false, 'Not checked: Proxmox has no node pve9.', []],
+    ]);
+    expect(
+      notes(
+        { proxmox: { reported: true, nodeNames: ['pve1'], node: { templateVmids: [9001, 9002] } } },
+        'pve1',
+      ),
+    ).toEqual([
+      [true, 'Proxmox has node pve1.', []],
+      [
+        false,
+        'A registered VMID is not a template on pve1 in Proxmox.',
+        ['ubuntu: VMID 9000 is not a template on pve1; templates there: 9001, 9002.'],
+      ],
+    ]);
+    const unreported = notes({ proxmox: { reported: false, why: 'the agent cluster did not answer' } });
+    expect(unreported?.map(([passed]) => passed)).toEqual([false, false]);
+    expect(unreported?.[0]?.[1]).toBe(
+      'Not checked: Proxmox has not reported its nodes and templates yet (the agent cluster did not answer).',
+    );
   });
 
   it('names the resource that is sold out, with the numbers', () => {

@@ -31,6 +31,8 @@ export const PREFLIGHT_CHECK_CODES = [
   'NODE_PLAN_FITS',
   'NODE_CAPACITY_LEFT',
   'NODE_VM_TEMPLATES',
+  'NODE_ON_PROXMOX',
+  'NODE_TEMPLATES_ON_PROXMOX',
   'NODE_CLOUD_INIT',
   'NODE_NETWORK',
   'NODE_FREE_IPV4',
@@ -87,6 +89,8 @@ export interface PreflightPlatformFacts {
 export interface PreflightTemplateFacts {
   readonly name: string;
   readonly distro: Distro;
+  /** The Proxmox VMID registered for the template. */
+  readonly templateVmid: number;
   readonly cloudInitTemplateName: string;
   /** Why the linked cloud-init template would not compile for a VM of this node; empty when it would. */
   readonly cloudInitProblems: readonly string[];
@@ -98,6 +102,19 @@ export interface PreflightNetworkFacts {
   /** Undefined when the network has no IPv6 prefix (VMs there get no IPv6, which is no failure). */
   readonly freeIpv6: bigint | undefined;
 }
+
+/**
+ * What the platform's Proxmox reported (its agent's inventory): whether it has this node and which
+ * template VMIDs are on it; or, before any report, why there is none.
+ */
+export type PreflightProxmoxFacts =
+  | {
+      readonly reported: true;
+      readonly nodeNames: readonly string[];
+      /** Undefined when Proxmox has no node of this name. */
+      readonly node: { readonly templateVmids: readonly number[] } | undefined;
+    }
+  | { readonly reported: false; readonly why: string };
 
 export interface PreflightNodeFacts {
   readonly id: string;
@@ -116,6 +133,7 @@ export interface PreflightNodeFacts {
   readonly templates: readonly PreflightTemplateFacts[];
   readonly network: PreflightNetworkFacts | undefined;
   readonly platform: PreflightPlatformFacts;
+  readonly proxmox: PreflightProxmoxFacts;
 }
 
 /** One agent → platform → node chain: the path an order placed on that node takes. */
@@ -377,6 +395,7 @@ function nodeChecksOf(
     computeTypeCheck(plan, node),
     ...capacityChecks(plan, node),
     templatesCheck(node, offered),
+    ...proxmoxChecks(node),
     cloudInitCheck(node),
     ...networkChecks(node),
     storageHeadroom(plan, node),
@@ -442,6 +461,49 @@ function capacityChecks(plan: PreflightPlanFacts, node: PreflightNodeFacts): Pre
       physical,
     ),
     check('NODE_CAPACITY_LEFT', fitsPhysical && allPassed(left), leftNote, left),
+  ];
+}
+
+/** The node's name and its templates' VMIDs, checked against what Proxmox itself reported. */
+function proxmoxChecks(node: PreflightNodeFacts): PreflightCheck[] {
+  const { proxmox } = node;
+  if (!proxmox.reported) {
+    const unchecked = `Not checked: Proxmox has not reported its nodes and templates yet (${proxmox.why}).`;
+    return [check('NODE_ON_PROXMOX', false, unchecked), check('NODE_TEMPLATES_ON_PROXMOX', false, unchecked)];
+  }
+  const names = proxmox.nodeNames.length === 0 ? 'none' : proxmox.nodeNames.join(', ');
+  if (proxmox.node === undefined) {
+    return [
+      check(
+        'NODE_ON_PROXMOX',
+        false,
+        `Proxmox has no node ${node.name}; its nodes: ${names}. Rename the node to the one it is.`,
+      ),
+      check('NODE_TEMPLATES_ON_PROXMOX', false, `Not checked: Proxmox has no node ${node.name}.`),
+    ];
+  }
+  const onNode = proxmox.node.templateVmids;
+  const there = onNode.length === 0 ? 'none' : onNode.join(', ');
+  const subChecks = node.templates.map((t) =>
+    check(
+      'NODE_TEMPLATES_ON_PROXMOX',
+      onNode.includes(t.templateVmid),
+      onNode.includes(t.templateVmid)
+        ? `${t.name}: VMID ${t.templateVmid} is a template on ${node.name}.`
+        : `${t.name}: VMID ${t.templateVmid} is not a template on ${node.name}; templates there: ${there}.`,
+    ),
+  );
+  const passed = allPassed(subChecks);
+  return [
+    check('NODE_ON_PROXMOX', true, `Proxmox has node ${node.name}.`),
+    check(
+      'NODE_TEMPLATES_ON_PROXMOX',
+      passed,
+      passed
+        ? `Every registered template is a template on ${node.name} in Proxmox.`
+        : `A registered VMID is not a template on ${node.name} in Proxmox.`,
+      subChecks,
+    ),
   ];
 }
 

@@ -1,6 +1,13 @@
 import type { Lease, Namespace, KubeEvent, Secret } from './core-types.js';
 import type { CustomResourceDefinition } from './crd-manifests.js';
-import type { FirewallRuleSet, ProxmoxVM, VMBackup, VMSnapshot, VNCRequest } from './crd-types.js';
+import type {
+  FirewallRuleSet,
+  ProxmoxInventory,
+  ProxmoxVM,
+  VMBackup,
+  VMSnapshot,
+  VNCRequest,
+} from './crd-types.js';
 import { CRD_GROUP, CRD_VERSION } from './crd-types.js';
 import type { KubeObject } from './kube-object.js';
 
@@ -45,6 +52,7 @@ export const vncRequests = crd<VNCRequest>('VNCRequest', 'vncrequests');
 export const firewallRuleSets = crd<FirewallRuleSet>('FirewallRuleSet', 'firewallrulesets');
 export const vmBackups = crd<VMBackup>('VMBackup', 'vmbackups');
 export const vmSnapshots = crd<VMSnapshot>('VMSnapshot', 'vmsnapshots');
+export const proxmoxInventories = crd<ProxmoxInventory>('ProxmoxInventory', 'proxmoxinventories');
 
 export const secrets = resource<Secret>({
   group: '',

@@ -55,9 +55,10 @@ export const CRD_FILES = [
   'firewallruleset.yaml',
   'vmbackup.yaml',
   'vmsnapshot.yaml',
+  'proxmoxinventory.yaml',
 ] as const;
 
-/** Reads our five CRDs from `crds/` (the YAML is the source of truth) as parsed objects. */
+/** Reads our six CRDs from `crds/` (the YAML is the source of truth) as parsed objects. */
 export function loadCrds(): CustomResourceDefinition[] {
   return CRD_FILES.map((file) => parse(readFileSync(crdFileUrl(file), 'utf8')) as CustomResourceDefinition);
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { JSONSchemaProps } from './crd-manifests.js';
 import { CRD_FILES, crdSchema, loadCrds } from './crd-manifests.js';
 import { schemaDefaults, schemaPaths, validate, valuePaths } from './crd-schema-walk.test-support.js';
-import type { FirewallRuleSet, ProxmoxVM, VMBackup, VMSnapshot, VNCRequest } from './crd-types.js';
+import type {
+  FirewallRuleSet,
+  ProxmoxInventory,
+  ProxmoxVM,
+  VMBackup,
+  VMSnapshot,
+  VNCRequest,
+} from './crd-types.js';
 import { CRD_API_VERSION, CRD_GROUP, CRD_VERSION } from './crd-types.js';
 
 /** Every optional field made required, recursively: TypeScript then proves an example names them all. */
@@ -161,12 +168,28 @@ const vmSnapshot: Example<VMSnapshot> = {
   },
 };
 
+const proxmoxInventory: Example<ProxmoxInventory> = {
+  apiVersion: CRD_API_VERSION,
+  kind: 'ProxmoxInventory',
+  metadata: { name: 'default', namespace: metadata.namespace },
+  spec: { instance: 'default' },
+  status: {
+    phase: 'Ready',
+    observedAt: time,
+    nodes: [{ name: 'pve1', online: true, templateVmids: [9000, 9001] }],
+    message: '',
+    observedGeneration: 1,
+    conditions: [condition],
+  },
+};
+
 const examples = {
   ProxmoxVM: proxmoxVM,
   VNCRequest: vncRequest,
   FirewallRuleSet: firewallRuleSet,
   VMBackup: vmBackup,
   VMSnapshot: vmSnapshot,
+  ProxmoxInventory: proxmoxInventory,
 };
 const crds = loadCrds();
 
@@ -199,15 +222,16 @@ describe.each(Object.entries(examples))('%s', (kind, example) => {
 });
 
 describe('the CRD manifests', () => {
-  it('define five namespaced kinds of vm.noderings.com/v1alpha1 with status and printer columns', () => {
+  it('define six namespaced kinds of vm.noderings.com/v1alpha1 with status and printer columns', () => {
     expect(crds.map((c) => c.spec.names.kind)).toEqual([
       'ProxmoxVM',
       'VNCRequest',
       'FirewallRuleSet',
       'VMBackup',
       'VMSnapshot',
+      'ProxmoxInventory',
     ]);
-    expect(CRD_FILES).toHaveLength(5);
+    expect(CRD_FILES).toHaveLength(6);
     for (const crd of crds) {
       expect(crd.apiVersion).toBe('apiextensions.k8s.io/v1');
       expect(crd.metadata?.name).toBe(`${crd.spec.names.plural}.${CRD_GROUP}`);

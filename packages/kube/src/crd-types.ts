@@ -119,6 +119,33 @@ export interface VNCRequestStatus extends CommonStatus {
 
 export type VNCRequest = CustomResource<'VNCRequest', VNCRequestSpec, VNCRequestStatus>;
 
+export interface ProxmoxInventorySpec {
+  /** The Proxmox instance (credentials Secret label) described. */
+  instance: string;
+}
+
+/** One Proxmox node as the operator last read it; no guest but templates is recorded. */
+export interface ProxmoxInventoryNode {
+  name: string;
+  online: boolean;
+  /** VMIDs of the node's templates, ascending. */
+  templateVmids: number[];
+}
+
+export interface ProxmoxInventoryStatus extends CommonStatus {
+  /** Ready once Proxmox was read; Failed while it cannot be (the last nodes read stay). */
+  phase?: 'Pending' | 'Ready' | 'Failed';
+  /** When Proxmox was last read successfully. */
+  observedAt?: string;
+  nodes?: ProxmoxInventoryNode[];
+}
+
+export type ProxmoxInventory = CustomResource<
+  'ProxmoxInventory',
+  ProxmoxInventorySpec,
+  ProxmoxInventoryStatus
+>;
+
 export interface FirewallRule {
   direction: 'in' | 'out';
   action: 'ACCEPT' | 'DROP' | 'REJECT';

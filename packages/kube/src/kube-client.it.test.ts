@@ -22,10 +22,11 @@ afterAll(async () => {
 });
 
 describe('KubeClient against kube-sim', () => {
-  it('serves the five CRDs it installed', async () => {
+  it('serves the six CRDs it installed', async () => {
     const crds = await fx.client.customResourceDefinitions.list();
     expect(crds.items.map((c) => c.metadata?.name).sort()).toEqual([
       'firewallrulesets.vm.noderings.com',
+      'proxmoxinventories.vm.noderings.com',
       'proxmoxvms.vm.noderings.com',
       'vmbackups.vm.noderings.com',
       'vmsnapshots.vm.noderings.com',

@@ -6,6 +6,7 @@ import {
   firewallRuleSets,
   leases,
   namespaces,
+  proxmoxInventories,
   proxmoxVMs,
   secrets,
   vmBackups,
@@ -14,14 +15,21 @@ import {
 } from './api-resource.js';
 import type { KubeEvent, Lease, Namespace, Secret } from './core-types.js';
 import type { CustomResourceDefinition } from './crd-manifests.js';
-import type { FirewallRuleSet, ProxmoxVM, VMBackup, VMSnapshot, VNCRequest } from './crd-types.js';
+import type {
+  FirewallRuleSet,
+  ProxmoxInventory,
+  ProxmoxVM,
+  VMBackup,
+  VMSnapshot,
+  VNCRequest,
+} from './crd-types.js';
 import type { KubeConfigSource } from './kube-config-source.js';
 import { contextNamespace, loadKubeConfig } from './kube-config-source.js';
 import type { KubeObject } from './kube-object.js';
 import { KubeTransport } from './kube-transport.js';
 import { ResourceClient } from './resource-client.js';
 
-/** Typed clients for our five kinds and the core kinds we use, over one connection setup. */
+/** Typed clients for our six kinds and the core kinds we use, over one connection setup. */
 export class KubeClient {
   readonly kubeConfig: KubeConfig;
   /** The current context's namespace, if the kubeconfig names one. */
@@ -31,6 +39,7 @@ export class KubeClient {
   readonly firewallRuleSets: ResourceClient<FirewallRuleSet>;
   readonly vmBackups: ResourceClient<VMBackup>;
   readonly vmSnapshots: ResourceClient<VMSnapshot>;
+  readonly proxmoxInventories: ResourceClient<ProxmoxInventory>;
   readonly secrets: ResourceClient<Secret>;
   readonly namespaces: ResourceClient<Namespace>;
   readonly leases: ResourceClient<Lease>;
@@ -47,6 +56,7 @@ export class KubeClient {
     this.firewallRuleSets = this.resource(firewallRuleSets);
     this.vmBackups = this.resource(vmBackups);
     this.vmSnapshots = this.resource(vmSnapshots);
+    this.proxmoxInventories = this.resource(proxmoxInventories);
     this.secrets = this.resource(secrets);
     this.namespaces = this.resource(namespaces);
     this.leases = this.resource(leases);

@@ -507,9 +507,32 @@ interface VirtualMachineTable {
   /** The guest's power state as the hypervisor's metrics last reported it (migration 0013). */
   reported_power_state: VmPowerState | null;
   reported_power_state_at: NullableTimestamp;
+  /** Why the order failed, in the provider's and Proxmox's words; customers never see it (migration 0018). */
+  failure_detail: Generated<string>;
+  /** Nodes the order failed on: a retry is placed elsewhere. */
+  failed_node_ids: ColumnType<string[], string[] | undefined, string[]>;
+  /** When the order finally failed and what it held was released. */
+  failed_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+}
+
+/** One Proxmox node as an agent's operator reported it. */
+export interface ProxmoxInventoryNodeColumn {
+  name: string;
+  online: boolean;
+  templateVmids: number[];
+}
+
+/** What an agent's operator last reported of its Proxmox (migration 0018). */
+interface ProxmoxInventoryTable {
+  agent_id: string;
+  /** Null until a report was read. */
+  nodes: ColumnType<ProxmoxInventoryNodeColumn[] | null, string | null, string | null>;
+  observed_at: NullableTimestamp;
+  read_error: Generated<string>;
+  read_at: Timestamp;
 }
 
 /** A customer's firewall ruleset (migration 0010). */
@@ -854,6 +877,7 @@ export interface Database {
   plan_preflight_results: PlanPreflightResultTable;
   order_refusals: OrderRefusalTable;
   virtual_machines: VirtualMachineTable;
+  proxmox_inventories: ProxmoxInventoryTable;
   firewall_rulesets: FirewallRuleSetTable;
   firewall_address_groups: FirewallAddressGroupTable;
   firewall_rules: FirewallRuleTable;

@@ -27,6 +27,12 @@ import {
 import { PlatformRepository, platformRoutes, PlatformService } from './platforms/index.js';
 import { NodeRepository, nodeRoutes, NodeService } from './nodes/index.js';
 import {
+  ProxmoxInventoryRepository,
+  ProxmoxInventoryService,
+  ProxmoxInventorySync,
+  readAgentInventory,
+} from './proxmox-inventory/index.js';
+import {
   AllocationRepository,
   allocationRoutes,
   IpAllocationService,
@@ -129,6 +135,8 @@ export interface ModuleSettings {
   readonly allowPrivateDestinations: boolean;
   /** How often every plan's preflight is re-evaluated besides after changes; 0 turns that off. */
   readonly preflightIntervalSeconds: number;
+  /** How often agents' Proxmox inventories are read into the database; 0 turns that off. */
+  readonly proxmoxInventoryIntervalSeconds: number;
   /** Metrics ingest: when a silent platform turns offline, and the size limits of a remote-write request. */
   readonly metrics: {
     readonly silenceSeconds: number;
@@ -152,6 +160,8 @@ export interface Services {
   readonly claims: ClaimService;
   /** Keeps preflight results current: `request` after a change no API route makes; started and stopped with the server. */
   readonly preflight: PreflightWorker;
+  /** Reads agents' Proxmox inventories (nodes, template VMIDs); started and stopped with the server. */
+  readonly proxmoxInventorySync: ProxmoxInventorySync;
   /** Carries VMs' wanted state into agent clusters and their status back; started and stopped with the server. */
   readonly dispatcher: Dispatcher;
   /** Turns silent platforms and nodes offline and prunes old chart points; started and stopped with the server. */
@@ -226,7 +236,10 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   await app.register(platformRoutes, {
     platforms: new PlatformService({ platforms: new PlatformRepository(db), agents: agentRepository, now }),
   });
-  await app.register(nodeRoutes, { nodes: new NodeService({ nodes: new NodeRepository(db) }) });
+  const proxmoxInventories = new ProxmoxInventoryRepository(db);
+  const proxmoxInventory = new ProxmoxInventoryService({ inventories: proxmoxInventories });
+  const nodes = new NodeService({ nodes: new NodeRepository(db), proxmox: proxmoxInventory });
+  await app.register(nodeRoutes, { nodes });
   await app.register(networkRoutes, {
     networks: new NetworkService({ networks: new NetworkRepository(db) }),
   });
@@ -266,8 +279,9 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   await app.register(vmTemplateRoutes, {
     vmTemplates: new VmTemplateService({
       vmTemplates: new VmTemplateRepository(db),
-      nodes: new NodeService({ nodes: new NodeRepository(db) }),
+      nodes,
       cloudInitTemplates,
+      proxmox: proxmoxInventory,
       now,
     }),
   });
@@ -282,6 +296,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     nodes: new CandidateNodeRepository(db),
     networks: new NetworkAvailabilityRepository(db),
     cloudInit,
+    inventories: proxmoxInventories,
   });
   const preflightWorker = new PreflightWorker({
     preflight,
@@ -290,6 +305,17 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     logger: app.log,
   });
   installPreflightTriggers(app, preflightWorker);
+  const proxmoxInventorySync = new ProxmoxInventorySync({
+    inventories: proxmoxInventories,
+    kubeconfigOf: (agentId) => agents.inboundKubeconfig(agentId),
+    read: readAgentInventory,
+    changed: (organizationId) => {
+      preflightWorker.request(organizationId);
+    },
+    intervalSeconds: settings.proxmoxInventoryIntervalSeconds,
+    now,
+    logger: app.log,
+  });
   await app.register(preflightRoutes, { preflight, worker: preflightWorker });
   await app.register(marketplaceRoutes, {
     marketplace: new MarketplaceService({
@@ -431,6 +457,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     cloudInit,
     claims,
     preflight: preflightWorker,
+    proxmoxInventorySync,
     dispatcher,
     metrics,
     metricsForwarder,

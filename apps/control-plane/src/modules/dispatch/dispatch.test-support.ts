@@ -387,6 +387,11 @@ export async function startAgentClusterSim(): Promise<AgentClusterSim> {
             verbs: ['get'],
           },
           { apiGroups: [''], resources: ['secrets'], verbs: WRITE },
+          {
+            apiGroups: ['vm.noderings.com'],
+            resources: ['proxmoxinventories'],
+            verbs: ['get', 'list', 'watch'],
+          },
         ],
       } as KubeObject);
       await admin.resource(rbac('RoleBinding', 'rolebindings')).create({

@@ -16,6 +16,7 @@ import {
 
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import type { ProxmoxInventoryService } from '../proxmox-inventory/index.js';
 import type { Region } from '../regions/index.js';
 import type { Node, NodeChanges, NodeFilter, NodeRegionRecord, NodeRepository } from './node.repository.js';
 
@@ -46,6 +47,8 @@ export class NodeService {
         | 'update'
         | 'delete'
       >;
+      /** Checks names against what the platform's Proxmox reported. */
+      readonly proxmox: Pick<ProxmoxInventoryService, 'checkNodeName'>;
     },
   ) {}
 
@@ -79,6 +82,7 @@ export class NodeService {
     ]);
     if (!platformFound) throw NotFoundError.of('Platform', platformId);
     if (!regionFound) throw NotFoundError.of('Region', regionId);
+    await this.deps.proxmox.checkNodeName(organizationId, platformId, name);
     try {
       return await this.deps.nodes.insert({
         ...settings,
@@ -100,6 +104,11 @@ export class NodeService {
       throw NotFoundError.of('Region', regionId);
     const wanted = definedOnly(changes);
     if (Object.keys(wanted).length === 0) return this.get(organizationId, id);
+    if (wanted.name !== undefined) {
+      const current = await this.get(organizationId, id);
+      if (current.name !== wanted.name)
+        await this.deps.proxmox.checkNodeName(organizationId, current.platformId, wanted.name);
+    }
     let updated: Node | undefined;
     try {
       updated = await this.deps.nodes.update(organizationId, id, (current) => {

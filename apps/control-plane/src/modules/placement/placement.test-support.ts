@@ -60,7 +60,51 @@ async function insertReadyPlatform(t: TestControlPlane, organizationId: string):
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its operator has read Proxmox: nodes join the report as they are added (addNode).
+  await t.cp.db
+    .insertInto('proxmox_inventories')
+    .values({ agent_id: agent.id, nodes: '[]', observed_at: new Date(), read_at: new Date() })
+    .execute();
   return platform.id;
+}
+
+/** The templates every node's Proxmox reports in these tests; createReadyOffer registers 9000. */
+const REPORTED_TEMPLATE_VMIDS = [9000, 9001];
+
+/** Adds a node (with `templateVmids`) to what the platform's Proxmox reported, as its operator would. */
+export async function reportProxmoxNode(
+  t: TestControlPlane,
+  platformId: string,
+  name: string,
+  templateVmids: readonly number[] = REPORTED_TEMPLATE_VMIDS,
+): Promise<void> {
+  const platform = await t.cp.db
+    .selectFrom('platforms')
+    .select('agent_id')
+    .where('id', '=', platformId)
+    .executeTakeFirstOrThrow();
+  if (platform.agent_id === null) return;
+  const row = await t.cp.db
+    .selectFrom('proxmox_inventories')
+    .select('nodes')
+    .where('agent_id', '=', platform.agent_id)
+    .executeTakeFirst();
+  const nodes = [
+    ...(row?.nodes ?? []).filter((n) => n.name !== name),
+    { name, online: true, templateVmids: [...templateVmids] },
+  ];
+  await t.cp.db
+    .insertInto('proxmox_inventories')
+    .values({
+      agent_id: platform.agent_id,
+      nodes: JSON.stringify(nodes),
+      observed_at: new Date(),
+      read_at: new Date(),
+    })
+    .onConflict((oc) =>
+      oc.column('agent_id').doUpdateSet({ nodes: JSON.stringify(nodes), observed_at: new Date() }),
+    )
+    .execute();
 }
 
 /**
@@ -104,9 +148,11 @@ export async function addNode(
   settings: Record<string, unknown> = {},
   networkId: string = seller.networkId,
 ): Promise<string> {
+  const name = typeof settings.name === 'string' ? settings.name : `pve-${randomUUID()}`;
+  await reportProxmoxNode(t, seller.platformId, name);
   const response = await t.call<{ node: { id: string } }>('POST', '/v1/node', {
     as: seller.provider,
-    body: { ...requiredNodeFields(seller.platformId, seller.regionId, `pve-${randomUUID()}`), ...settings },
+    body: { ...requiredNodeFields(seller.platformId, seller.regionId, name), ...settings },
   });
   if (response.status !== 201) throw new Error(`node create failed: ${JSON.stringify(response.body)}`);
   const nodeId = response.body.node.id;

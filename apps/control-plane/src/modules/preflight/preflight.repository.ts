@@ -27,6 +27,7 @@ export interface VmTemplateForPreflight {
   readonly nodeId: string;
   readonly name: string;
   readonly distro: string;
+  readonly templateVmid: number;
   readonly cloudInitTemplateId: string;
   readonly cloudInitTemplateName: string;
 }
@@ -137,7 +138,14 @@ export class PreflightRepository {
     const rows = await this.db
       .selectFrom('vm_templates as t')
       .innerJoin('cloud_init_templates as c', 'c.id', 't.cloud_init_template_id')
-      .select(['t.node_id', 't.name', 't.distro', 't.cloud_init_template_id', 'c.name as cloud_init_name'])
+      .select([
+        't.node_id',
+        't.name',
+        't.distro',
+        't.template_vmid',
+        't.cloud_init_template_id',
+        'c.name as cloud_init_name',
+      ])
       .where('t.organization_id', '=', organizationId)
       .orderBy('t.distro')
       .execute();
@@ -145,6 +153,7 @@ export class PreflightRepository {
       nodeId: r.node_id,
       name: r.name,
       distro: r.distro,
+      templateVmid: r.template_vmid,
       cloudInitTemplateId: r.cloud_init_template_id,
       cloudInitTemplateName: r.cloud_init_name,
     }));

@@ -121,6 +121,8 @@ describe.each(DATABASE_KINDS)('preflight checks on the %s database', (kind) => {
       'NODE_PLAN_FITS',
       'NODE_CAPACITY_LEFT',
       'NODE_VM_TEMPLATES',
+      'NODE_ON_PROXMOX',
+      'NODE_TEMPLATES_ON_PROXMOX',
       'NODE_CLOUD_INIT',
       'NODE_NETWORK',
       'NODE_FREE_IPV4',

@@ -5,6 +5,7 @@ import {
   isDistro,
   nodeComputeTypeFor,
   type PreflightNodeFacts,
+  type PreflightProxmoxFacts,
   type PreflightResult,
   type PreflightTemplateFacts,
 } from '@noderings/domain';
@@ -18,6 +19,7 @@ import {
   type CandidateNodeRepository,
   type NodeUsage,
 } from '../placement/index.js';
+import type { ProxmoxInventoryReading, ProxmoxInventoryRepository } from '../proxmox-inventory/index.js';
 import type {
   NewPreflightResult,
   PlanForPreflight,
@@ -41,6 +43,7 @@ export class PreflightService {
       readonly nodes: Pick<CandidateNodeRepository, 'ofOrganization' | 'usageOfOrganization'>;
       readonly networks: Pick<NetworkAvailabilityRepository, 'ofOrganization'>;
       readonly cloudInit: Pick<CloudInitCompileService, 'compileProblems'>;
+      readonly inventories: Pick<ProxmoxInventoryRepository, 'ofAgents'>;
     },
   ) {}
 
@@ -103,7 +106,11 @@ export class PreflightService {
       const withIpv6 = networkOf(node)?.ipv6 !== undefined;
       checks.set(compileKey(t, withIpv6), { templateId: t.cloudInitTemplateId, withIpv6 });
     }
-    const problems = await this.deps.cloudInit.compileProblems(organizationId, [...checks.values()]);
+    const agentIds = [...new Set(nodes.flatMap((n) => (n.agent === undefined ? [] : [n.agent.id])))];
+    const [problems, inventories] = await Promise.all([
+      this.deps.cloudInit.compileProblems(organizationId, [...checks.values()]),
+      this.deps.inventories.ofAgents(agentIds),
+    ]);
     const problemsByKey = new Map([...checks.keys()].map((key, i) => [key, problems[i] ?? []]));
 
     const templatesByNode = new Map<string, PreflightTemplateFacts[]>();
@@ -115,6 +122,7 @@ export class PreflightService {
       list.push({
         name: t.name,
         distro: t.distro,
+        templateVmid: t.templateVmid,
         cloudInitTemplateName: t.cloudInitTemplateName,
         cloudInitProblems: problemsByKey.get(compileKey(t, withIpv6)) ?? [],
       });
@@ -151,11 +159,29 @@ export class PreflightService {
             metricsReported: node.platform.metricsReported,
             agent: node.agent,
           },
+          proxmox: proxmoxFactsOf(
+            node.name,
+            node.agent === undefined ? undefined : inventories.get(node.agent.id),
+          ),
         };
         return [node.id, facts];
       }),
     );
   }
+}
+
+function proxmoxFactsOf(
+  nodeName: string,
+  reading: ProxmoxInventoryReading | undefined,
+): PreflightProxmoxFacts {
+  if (reading === undefined) return { reported: false, why: 'the platform is linked to no agent' };
+  if (!reading.reported) return reading;
+  const node = reading.nodes.find((n) => n.name === nodeName);
+  return {
+    reported: true,
+    nodeNames: reading.nodes.map((n) => n.name),
+    node: node === undefined ? undefined : { templateVmids: node.templateVmids },
+  };
 }
 
 function planFacts(plan: PlanForPreflight) {

@@ -38,6 +38,8 @@ export interface VirtualMachineRecord {
   readonly observedPhase: string;
   readonly observedPowerState: string;
   readonly observedMessage: string;
+  /** Why the order failed, in the provider's and Proxmox's words; never shown to the customer. */
+  readonly failureDetail: string;
   readonly observedAt: Date | undefined;
   /** The guest's power state as the hypervisor's metrics last reported it, and when. */
   readonly reportedPowerState: VmPowerState | undefined;
@@ -165,6 +167,7 @@ function toRecord(r: Row): VirtualMachineRecord {
     observedPhase: r.observed_phase,
     observedPowerState: r.observed_power_state,
     observedMessage: r.observed_message,
+    failureDetail: r.failure_detail,
     observedAt: r.observed_at ?? undefined,
     reportedPowerState: r.reported_power_state ?? undefined,
     reportedPowerStateAt: r.reported_power_state_at ?? undefined,

@@ -274,6 +274,49 @@ describe.each(DATABASE_KINDS)('ordering VMs on the %s database', (kind) => {
     expect((await t.call('GET', '/v1/provider/virtual-machines', { as: customer })).status).toBe(403);
   });
 
+  it("tells the customer plainly that an order failed, and only the provider Proxmox's words", async () => {
+    const customer = await customerWithKey();
+    const created = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
+      as: customer,
+      body: orderBody({ sshKeyIds: [customer.keyId] }),
+    });
+    const id = created.body.virtualMachine.id;
+    const row = await stored(id);
+    const detail = `template VMID 424242 does not exist on node 'pve1': Configuration file 'nodes/pve1/qemu-server/424242.conf' does not exist`;
+    // What status sync records when the operator reports the order failed for good.
+    await t.cp.db
+      .updateTable('virtual_machines')
+      .set({
+        dispatched_generation: row.generation,
+        dispatch_error: '',
+        observed_phase: 'Failed',
+        observed_message: detail,
+        observed_generation: row.generation,
+        observed_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+
+    const seen = await t.call<{ virtualMachine: VmView & { statusMessage: string } }>(
+      'GET',
+      `/v1/virtual-machines/${id}`,
+      { as: customer },
+    );
+    expect(seen.body.virtualMachine.provisioningState).toBe('FAILED');
+    expect(seen.body.virtualMachine.statusMessage).toBe(
+      'The provider could not create this VM. Delete it and order again; the provider has been told why.',
+    );
+    const listed = await t.call('GET', '/v1/virtual-machines', { as: customer });
+    expect(JSON.stringify(listed.body)).not.toMatch(/424242|pve1|Configuration file/);
+
+    const provider = await t.call<{ virtualMachine: { statusMessage: string; failureDetail: string } }>(
+      'GET',
+      `/v1/provider/virtual-machines/${id}`,
+      { as: offer.seller.provider },
+    );
+    expect(provider.body.virtualMachine).toMatchObject({ statusMessage: detail, failureDetail: detail });
+  });
+
   it('records power wishes, tags and deletion as new generations for the dispatcher', async () => {
     const customer = await customerWithKey();
     const created = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {

@@ -113,7 +113,11 @@ export const vmView = z
     provisioningState: z
       .enum(PROVISIONING_STATES)
       .describe('Where the VM is on its way: WAITING_FOR_AGENT while the agent cluster cannot be reached.'),
-    statusMessage: z.string().describe("Why, in the agent's or Proxmox's own words when it failed."),
+    statusMessage: z
+      .string()
+      .describe(
+        "Why the VM waits or failed. Customers get a plain sentence for a failure; providers, the agent's or Proxmox's own words.",
+      ),
     powerState: z
       .enum(['POWER_STATE_RUNNING', 'POWER_STATE_STOPPED', 'POWER_STATE_UNKNOWN'])
       .describe(
@@ -141,8 +145,15 @@ const providerVmView = vmView
     nodeId: z.string().nullable(),
     vmid: z.number().int(),
     macAddress: z.string(),
+    failureDetail: z
+      .string()
+      .describe("Why the order failed, in the agent's or Proxmox's words; empty unless it failed."),
   })
   .meta({ id: 'ProviderVirtualMachine' });
+
+/** What a customer reads of a failed order: Proxmox's words name the provider's nodes and templates. */
+const CUSTOMER_FAILURE_MESSAGE =
+  'The provider could not create this VM. Delete it and order again; the provider has been told why.';
 
 const vmResponse = z.object({ virtualMachine: vmView });
 
@@ -170,6 +181,16 @@ function numberIn(spec: Readonly<Record<string, unknown>>, ...path: string[]): n
   return typeof value === 'number' ? value : 0;
 }
 
+/** The provider's own account of where the VM is: the dispatcher's or the cluster's words. */
+function detailedMessage(vm: VirtualMachineRecord): string {
+  return vm.dispatchError !== '' ? vm.dispatchError : vm.observedMessage;
+}
+
+function failureDetailOf(vm: VirtualMachineRecord): string {
+  if (vm.failureDetail !== '') return vm.failureDetail;
+  return provisioningState(vm) === 'FAILED' ? vm.observedMessage : '';
+}
+
 export function toVmView(vm: VirtualMachineRecord): z.infer<typeof vmView> {
   const state = provisioningState(vm);
   const city = vm.regionCityId === null ? undefined : findCity(vm.regionCityId);
@@ -180,7 +201,7 @@ export function toVmView(vm: VirtualMachineRecord): z.infer<typeof vmView> {
     tags: [...vm.tags],
     operationStatus: operationStatus(state),
     provisioningState: state,
-    statusMessage: vm.dispatchError !== '' ? vm.dispatchError : vm.observedMessage,
+    statusMessage: state === 'FAILED' ? CUSTOMER_FAILURE_MESSAGE : detailedMessage(vm),
     powerState:
       vm.reportedPowerState === undefined
         ? 'POWER_STATE_UNKNOWN'
@@ -211,6 +232,8 @@ function toProviderVmView(vm: VirtualMachineRecord): z.infer<typeof providerVmVi
     nodeId: vm.nodeId,
     vmid: numberIn(vm.spec, 'vmid'),
     macAddress: typeof network?.mac === 'string' ? network.mac : '',
+    statusMessage: detailedMessage(vm),
+    failureDetail: failureDetailOf(vm),
   };
 }
 

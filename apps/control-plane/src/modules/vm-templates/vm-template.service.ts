@@ -9,6 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-erro
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { CloudInitTemplateService } from '../cloud-init-templates/index.js';
 import type { NodeService } from '../nodes/index.js';
+import type { ProxmoxInventoryService } from '../proxmox-inventory/index.js';
 import { groupPages } from './node-pages.js';
 import {
   ONE_TEMPLATE_PER_DISTRO,
@@ -39,6 +40,8 @@ export class VmTemplateService {
       >;
       readonly nodes: Pick<NodeService, 'get'>;
       readonly cloudInitTemplates: Pick<CloudInitTemplateService, 'getOwn'>;
+      /** Checks VMIDs against the templates the node's Proxmox reported. */
+      readonly proxmox: Pick<ProxmoxInventoryService, 'checkTemplate'>;
       readonly now: () => Date;
     },
   ) {}
@@ -79,6 +82,7 @@ export class VmTemplateService {
     };
     const node = await this.deps.nodes.get(organizationId, nodeId);
     await this.deps.cloudInitTemplates.getOwn(organizationId, fields.cloudInitTemplateId);
+    await this.deps.proxmox.checkTemplate(organizationId, node, fields.templateVmid);
     let id: string;
     try {
       id = await this.deps.vmTemplates.insert(organizationId, nodeId, fields, this.deps.now());
@@ -100,6 +104,13 @@ export class VmTemplateService {
     };
     if (changes.cloudInitTemplateId !== undefined)
       await this.deps.cloudInitTemplates.getOwn(organizationId, changes.cloudInitTemplateId);
+    if (changes.templateVmid !== undefined && changes.templateVmid !== current.templateVmid) {
+      await this.deps.proxmox.checkTemplate(
+        organizationId,
+        { platformId: current.platformId, name: current.nodeName },
+        changes.templateVmid,
+      );
+    }
     let updated: boolean;
     try {
       updated = await this.deps.vmTemplates.update(organizationId, id, fields, this.deps.now());

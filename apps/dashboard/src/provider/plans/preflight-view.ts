@@ -17,6 +17,8 @@ const CHECK_TITLES: Readonly<Record<string, string>> = {
   NODE_PLAN_FITS: 'Plan fits the node',
   NODE_CAPACITY_LEFT: 'Capacity left',
   NODE_VM_TEMPLATES: 'VM templates',
+  NODE_ON_PROXMOX: 'Node exists in Proxmox',
+  NODE_TEMPLATES_ON_PROXMOX: 'Templates exist in Proxmox',
   NODE_CLOUD_INIT: 'Cloud-init compiles',
   NODE_NETWORK: 'IPAM network',
   NODE_FREE_IPV4: 'Free IPv4 addresses',
