@@ -197,4 +197,22 @@ describe('what the dashboard reads out', () => {
     },
     JOURNEY_TIMEOUT_MS,
   );
+
+  it(
+    'shows the seeded agent online, with why (item 19)',
+    async () => {
+      const page = await signedIn('provider@sandbox.local');
+      await nav(page, 'Agents').click();
+      await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+      const status = details(page, 'Service status');
+      await status.waitFor();
+      const text = await status.innerText();
+      expect(text).toMatch(/^Online/);
+      expect(text).toMatch(/cluster reachable/);
+      expect(text).toMatch(/metrics received \d+ (s|min) ago/);
+      await screenshot(page, 'readouts-agent-online');
+      await page.context().close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });
