@@ -2,7 +2,7 @@ import type { ServiceStatus } from '../../db/schema.js';
 import type { Agent } from './agent.js';
 
 /** Metrics arrive every 30 s; this long without any, the agent counts as offline. */
-export const METRICS_SILENCE_MS = 10 * 60_000;
+const METRICS_SILENCE_MS = 10 * 60_000;
 
 /** The last time the control plane tried the agent cluster with its kubeconfig, and how it went. */
 export interface ClusterReach {
