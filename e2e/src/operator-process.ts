@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 
 import { OPERATOR_NAMESPACE } from '@noderings/deploy';
 
+import { formatListenAddress, type ListenAddress } from './listen-address.js';
 import { SandboxError } from './sandbox-error.js';
 import type { SandboxLog } from './sandbox-log.js';
 import { repoPath, STOP_WITH_PARENT, TSX_LOADER } from './tsx-child.js';
@@ -11,17 +12,22 @@ export interface OperatorProcessOptions {
   /** A kubeconfig for the agent cluster (the operator's own service account). */
   readonly kubeconfigPath: string;
   readonly agentId: string;
+  /** Where it serves `/metrics` and `/healthz`; port 0 picks a free one. */
+  readonly metricsListen: ListenAddress;
   readonly log: SandboxLog;
 }
 
 export interface OperatorProcess {
   readonly pid: number;
+  /** Like http://127.0.0.1:8084/metrics, as the operator reported it once started. */
+  readonly metricsUrl: string;
   /** SIGTERM, then SIGKILL if it has not stopped in time; resolves once it has exited. */
   close(): Promise<void>;
 }
 
 const OPERATOR_MAIN = repoPath('apps/operator/src/main.ts');
-const STARTED_LINE = '"msg":"operator started"';
+/** Its JSON log line once it serves, with the address it bound (a free one when asked for port 0). */
+const STARTED_LINE = /"msg":"operator started".*?"metrics":"(http:[^"]+)"/;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** How long after an exit of the operator the sandbox may begin to stop for the exit to be expected. */
@@ -43,7 +49,7 @@ export async function startOperatorProcess(options: OperatorProcessOptions): Pro
       ...['--kubeconfig', options.kubeconfigPath],
       ...['--watch-namespace', `${options.agentId}-operator`],
       ...['--operator-namespace', OPERATOR_NAMESPACE],
-      ...['--metrics-listen', '127.0.0.1:0', '--no-leader-election'],
+      ...['--metrics-listen', formatListenAddress(options.metricsListen), '--no-leader-election'],
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
@@ -77,27 +83,28 @@ export async function startOperatorProcess(options: OperatorProcessOptions): Pro
     child.stdin.destroy();
   };
   try {
-    await startup(child, options.log, () => stopping);
+    const metricsUrl = await startup(child, options.log, () => stopping);
+    return { pid: child.pid ?? 0, metricsUrl, close };
   } catch (e: unknown) {
     await close();
     throw e;
   }
-  return { pid: child.pid ?? 0, close };
 }
 
 /**
- * Forwards the child's output to the log and resolves once it has said it started; rejects with what it
+ * Forwards the child's output to the log and resolves, with the metrics URL its started line gives, once
+ * it has said it started; rejects with what it
  * printed if it fails to spawn, exits first, or takes too long. Later, an exit nobody asked for is logged.
  */
 function startup(
   child: ChildProcessByStdio<Writable, Readable, Readable>,
   log: SandboxLog,
   stopping: () => boolean,
-): Promise<void> {
+): Promise<string> {
   const writer = log.lineWriter('operator');
   let recent = '';
   let started = false;
-  return new Promise<void>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     const fail = (why: string) => {
       clearTimeout(timeout);
       reject(new SandboxError('OPERATOR_FAILED', `the operator ${why}:\n${recent}`));
@@ -110,10 +117,11 @@ function startup(
       writer.write(text);
       if (started) return;
       recent = (recent + text).slice(-RECENT_OUTPUT_CHARS);
-      if (recent.includes(STARTED_LINE)) {
+      const line = STARTED_LINE.exec(recent);
+      if (line) {
         started = true;
         clearTimeout(timeout);
-        resolve();
+        resolve(`${line[1] ?? ''}/metrics`);
       }
     };
     child.stdout.on('data', read);

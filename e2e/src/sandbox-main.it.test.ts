@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,6 @@ import { repoPath, TSX_LOADER } from './tsx-child.js';
 
 const MAIN = repoPath('e2e/src/sandbox-main.ts');
 const START_TIMEOUT_MS = 120_000;
-const ANY_PORT = '127.0.0.1:0';
 
 interface Run {
   readonly child: ChildProcessByStdio<null, Readable, Readable>;
@@ -30,12 +30,39 @@ function sandboxProcess(args: readonly string[]): Run {
   return { child, output: () => output };
 }
 
-/** The sandbox on free ports with its data in `dataDir`. */
+/** The sandbox on free ports (`--port 0` frees every listener) with its data in `dataDir`. */
 function startedOnFreePorts(dataDir: string): Run {
-  return sandboxProcess([
-    ...['--port', '0', '--pve-listen', ANY_PORT, '--kube-listen', ANY_PORT],
-    ...['--data-dir', dataDir],
-  ]);
+  return sandboxProcess(['--port', '0', '--data-dir', dataDir]);
+}
+
+/** Whether something listens on 127.0.0.1:port: binding it fails with EADDRINUSE. */
+async function isBound(port: number): Promise<boolean> {
+  const server = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  } catch (e: unknown) {
+    if ((e as { code?: string }).code === 'EADDRINUSE') return true;
+    throw e;
+  } finally {
+    await new Promise<void>((resolve) => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  }
+  return false;
+}
+
+/** A base port N such that N..N+count-1 are all free now. */
+async function freePortRange(count: number): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const ports = Array.from({ length: count }, (_, i) => base + i);
+    if ((await Promise.all(ports.map(isBound))).every((bound) => !bound)) return base;
+  }
 }
 
 function untilPrinted(run: Run, text: string): Promise<void> {
@@ -135,6 +162,33 @@ describe('npm start', () => {
       } finally {
         if (run.child.exitCode === null) run.child.kill('SIGKILL');
         if (operator !== undefined && isRunning(operator)) process.kill(operator, 'SIGKILL');
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
+    'moves every listener with one --port base, at the ports the usage documents',
+    async () => {
+      const base = await freePortRange(5);
+      const run = sandboxProcess(['--port', String(base), '--data-dir', join(dataDir, 'ports')]);
+      try {
+        await untilPrinted(run, 'Ctrl-C to stop');
+        const output = run.output();
+        const at = (offset: number) => `127.0.0.1:${String(base + offset)}`;
+        expect(output).toContain(`ready on http://${at(0)}`);
+        expect(output).toMatch(new RegExp(`pve-sim +https://${at(1)}`));
+        expect(output).toMatch(new RegExp(`kube-sim +https://${at(2)}`));
+        expect(output).toMatch(new RegExp(`exporter +http://${at(3)}/pve`));
+        expect(output).toMatch(new RegExp(`operator +pid \\d+, metrics on http://${at(4)}/metrics`));
+        for (let offset = 0; offset < 5; offset++)
+          expect(await isBound(base + offset), at(offset)).toBe(true);
+        expect((await fetch(`http://${at(0)}/readyz`)).status).toBe(200);
+        expect((await fetch(`http://${at(4)}/metrics`)).status).toBe(200);
+        run.child.kill('SIGTERM');
+        expect(await exitCode(run.child)).toBe(0);
+      } finally {
+        if (run.child.exitCode === null) run.child.kill('SIGKILL');
       }
     },
     START_TIMEOUT_MS,

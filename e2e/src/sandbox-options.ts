@@ -10,6 +10,8 @@ export interface SandboxCliOptions {
   readonly listen: ListenAddress;
   readonly pveListen: ListenAddress;
   readonly kubeListen: ListenAddress;
+  readonly exporterListen: ListenAddress;
+  readonly operatorMetricsListen: ListenAddress;
   /** Absolute. */
   readonly dataDir: string;
   readonly reset: boolean;
@@ -19,16 +21,35 @@ const DEFAULT_PORT = 8080;
 const LOOPBACK = '127.0.0.1';
 const MAX_PORT = 65_535;
 
+/**
+ * Every listener's place after the `--port` base, in this order: the control plane on N, pve-sim on
+ * N+1, … The usage, the READMEs and the summary say the same.
+ */
+export const PORT_OFFSETS = {
+  listen: 0,
+  pveListen: 1,
+  kubeListen: 2,
+  exporterListen: 3,
+  operatorMetricsListen: 4,
+} as const;
+const HIGHEST_OFFSET = Math.max(...Object.values(PORT_OFFSETS));
+
 export const USAGE = `usage: npm start -- [--port N | --listen HOST:PORT] [--data-dir DIR] [--reset]
                     [--pve-listen HOST:PORT] [--kube-listen HOST:PORT]
+                    [--exporter-listen HOST:PORT] [--operator-metrics-listen HOST:PORT]
 
-  --port N                 the control plane (API and dashboard) on 127.0.0.1:N (default 8080; 0 picks a free port, here and below)
-  --listen HOST:PORT       the control plane on another address than the loopback one, instead of --port
+  --port N                 the base port (default 8080), on 127.0.0.1: the control plane (API and dashboard)
+                           on N, pve-sim on N+1, kube-sim on N+2, the pve-exporter on N+3 and the operator's
+                           metrics on N+4; 0 picks a free port for each
+  --listen HOST:PORT       the control plane on another address, instead of --port (the others stay on
+                           8081..8084)
   --data-dir DIR           where the sandbox is kept between starts (default ./.data/sandbox): a second start
                            reuses it instead of seeding again
   --reset                  empty the data folder first and seed afresh
-  --pve-listen HOST:PORT   the Proxmox VE simulator (default 127.0.0.1:8006)
-  --kube-listen HOST:PORT  the Kubernetes API simulator standing in for the provider's agent cluster (default 127.0.0.1:6443)
+  --pve-listen HOST:PORT   the Proxmox VE simulator (default N+1)
+  --kube-listen HOST:PORT  the Kubernetes API simulator standing in for the provider's agent cluster (default N+2)
+  --exporter-listen HOST:PORT          the agent's pve-exporter (default N+3)
+  --operator-metrics-listen HOST:PORT  the proxmox-operator's /metrics and /healthz (default N+4)
   --help                   this text`;
 
 /** The flags, checked once; `help` when --help was given. */
@@ -40,8 +61,10 @@ export function parseSandboxOptions(argv: readonly string[]): SandboxCliOptions 
       options: {
         port: { type: 'string' },
         listen: { type: 'string' },
-        'pve-listen': { type: 'string', default: '127.0.0.1:8006' },
-        'kube-listen': { type: 'string', default: '127.0.0.1:6443' },
+        'pve-listen': { type: 'string' },
+        'kube-listen': { type: 'string' },
+        'exporter-listen': { type: 'string' },
+        'operator-metrics-listen': { type: 'string' },
         'data-dir': { type: 'string', default: './.data/sandbox' },
         reset: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -56,13 +79,19 @@ export function parseSandboxOptions(argv: readonly string[]): SandboxCliOptions 
   if (values['data-dir'] === '') throw new UsageError('--data-dir must name a folder');
   if (values.port !== undefined && values.listen !== undefined)
     throw new UsageError('give --port or --listen, not both');
+  const base = portFlag(values.port);
+  const at = (flag: string, text: string | undefined, offset: number): ListenAddress =>
+    text === undefined ? { host: LOOPBACK, port: base === 0 ? 0 : base + offset } : listenFlag(flag, text);
   return {
-    listen:
-      values.listen === undefined
-        ? { host: LOOPBACK, port: portFlag(values.port) }
-        : listenFlag('--listen', values.listen),
-    pveListen: listenFlag('--pve-listen', values['pve-listen']),
-    kubeListen: listenFlag('--kube-listen', values['kube-listen']),
+    listen: at('--listen', values.listen, PORT_OFFSETS.listen),
+    pveListen: at('--pve-listen', values['pve-listen'], PORT_OFFSETS.pveListen),
+    kubeListen: at('--kube-listen', values['kube-listen'], PORT_OFFSETS.kubeListen),
+    exporterListen: at('--exporter-listen', values['exporter-listen'], PORT_OFFSETS.exporterListen),
+    operatorMetricsListen: at(
+      '--operator-metrics-listen',
+      values['operator-metrics-listen'],
+      PORT_OFFSETS.operatorMetricsListen,
+    ),
     dataDir: resolve(values['data-dir']),
     reset: values.reset,
   };
@@ -70,8 +99,10 @@ export function parseSandboxOptions(argv: readonly string[]): SandboxCliOptions 
 
 function portFlag(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
-  if (!/^\d{1,5}$/.test(text) || Number(text) > MAX_PORT)
-    throw new UsageError(`--port must be a port number from 0 to ${String(MAX_PORT)}, got ${text}`);
+  if (!/^\d{1,5}$/.test(text) || Number(text) > MAX_PORT - HIGHEST_OFFSET)
+    throw new UsageError(
+      `--port must be a port number from 0 to ${String(MAX_PORT - HIGHEST_OFFSET)} (it and the ${String(HIGHEST_OFFSET)} after it are used), got ${text}`,
+    );
   return Number(text);
 }
 

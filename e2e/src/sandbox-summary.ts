@@ -51,7 +51,7 @@ export function sandboxSummary(sandbox: Sandbox, options: { readonly dashboardSe
     `  exporter  ${sandbox.exporterUrl}/pve?target=${new URL(sandbox.pveUrl).host}  (metrics forwarded every 30 s)`,
     `  kube-sim  ${sandbox.kubeUrl}  (the agent cluster)` +
       (sandbox.kubeconfigPath === undefined ? '' : `  kubectl --kubeconfig ${sandbox.kubeconfigPath} get ns`),
-    `  operator  pid ${String(sandbox.operatorPid)}, logging as [operator]`,
+    `  operator  pid ${String(sandbox.operatorPid)}, metrics on ${sandbox.operatorMetricsUrl}, logging as [operator]`,
     '',
     'Ctrl-C to stop.',
     '',

@@ -41,10 +41,14 @@ export interface SandboxOptions {
   readonly dataDir?: string;
   /** Empties `dataDir` first, for a fresh seed. */
   readonly reset?: boolean;
-  /** The control plane's address; port 0 picks a free one (the default, as for the two below). */
+  /** The control plane's address; port 0 picks a free one (the default, as for the four below). */
   readonly listen?: ListenAddress;
   readonly pveListen?: ListenAddress;
   readonly kubeListen?: ListenAddress;
+  /** The agent's pve-exporter. */
+  readonly exporterListen?: ListenAddress;
+  /** The proxmox-operator's `/metrics` and `/healthz`. */
+  readonly operatorMetricsListen?: ListenAddress;
   /** The control plane's pino level (default `warn`: request logs stay quiet). */
   readonly logLevel?: string;
   /**
@@ -79,8 +83,9 @@ export interface Sandbox {
   readonly kubeconfigPath: string | undefined;
   /** Whether this start took up the data folder's earlier seed rather than seeding. */
   readonly reused: boolean;
-  /** The process id of the proxmox-operator. */
+  /** The process id of the proxmox-operator, and where it serves `/metrics`. */
   readonly operatorPid: number;
+  readonly operatorMetricsUrl: string;
   readonly credentials: {
     /** Its password is new at each fresh seed and kept with the data. */
     readonly staff: Account;
@@ -189,7 +194,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       fingerprint: pve.fingerprint,
     });
     await writeOperatorKubeconfig(kube, storage.operatorKubeconfig);
-    const operator = await startOperatorProcess({ kubeconfigPath: storage.operatorKubeconfig, agentId, log });
+    const operator = await startOperatorProcess({
+      kubeconfigPath: storage.operatorKubeconfig,
+      agentId,
+      metricsListen: options.operatorMetricsListen ?? ANY_PORT,
+      log,
+    });
     started.push(() => operator.close());
     log.progress(`operator started (pid ${String(operator.pid)})`);
 
@@ -235,6 +245,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       kubeconfigPath: paths?.adminKubeconfig,
       reused: previous !== undefined,
       operatorPid: operator.pid,
+      operatorMetricsUrl: operator.metricsUrl,
       credentials: {
         staff,
         provider: {
@@ -343,6 +354,7 @@ async function startMetrics(input: {
   const { pve, started } = input;
   const token = `${input.pveToken.id}=${input.pveToken.secret}`;
   const exporter = await startPveExporter({
+    listen: formatListenAddress(input.options.exporterListen ?? ANY_PORT),
     config: {
       source: 'the sandbox',
       modules: new Map([

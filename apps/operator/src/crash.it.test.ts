@@ -20,7 +20,7 @@ import {
   startEnv,
 } from './operator-fixture.test-support.js';
 
-// Invariant 4 (DESIGN.md §4): an operator SIGKILLed at random moments while VMs are created and deleted
+// A property users rely on (docs/architecture.md): an operator SIGKILLed at random moments while VMs are created and deleted
 // converges after a restart, with no duplicate, no orphan, no leftover and nothing foreign touched.
 // The seed decides the workload and the moments of the kills; `CRASH_SEED=N` replays its choices
 // (the interleaving with the processes' own timing cannot be replayed exactly).

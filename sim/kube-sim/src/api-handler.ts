@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorize, forbiddenMessage, type RequestAttributes, type UserInfo } from './auth/index.js';
 import { apiGroup, apiGroupList, apiResourceList, coreApiVersions, versionInfo } from './discovery.js';
 import { openApiV3Document, openApiV3Index } from './openapi.js';
+import { openApiV2Document } from './openapi-v2.js';
+import { encodeOpenApiV2, OPENAPI_V2_PROTOBUF } from './openapi-v2-protobuf.js';
 import { parseRequestInfo, type RequestInfo } from './request-info.js';
 import { handleResource, resourceNotFound, type ResourceHandlerDeps } from './resource-handler.js';
 import { resourceKey } from './resource-type.js';
@@ -30,7 +32,7 @@ export function createApiHandler(
       const info = parseRequestInfo(method, url);
       authorizeRequest(deps, user, info);
       if (!info.resourceRequest) {
-        nonResource(deps, info, res);
+        nonResource(deps, info, req.headers.accept, res);
         return;
       }
       const reply = handleResource(deps, { info, url, headers: req.headers, body, user }, res);
@@ -91,7 +93,12 @@ function authorizeRequest(deps: ApiHandlerDeps, user: UserInfo, info: RequestInf
 }
 
 /** Discovery, version, health and OpenAPI paths. */
-function nonResource(deps: ApiHandlerDeps, info: RequestInfo, res: ServerResponse): void {
+function nonResource(
+  deps: ApiHandlerDeps,
+  info: RequestInfo,
+  accept: string | undefined,
+  res: ServerResponse,
+): void {
   const path = info.path.replace(/\/+$/, '') || '/';
   const segments = path.split('/').filter((s) => s !== '');
   if (info.verb !== 'get')
@@ -103,6 +110,10 @@ function nonResource(deps: ApiHandlerDeps, info: RequestInfo, res: ServerRespons
   if (['/healthz', '/livez', '/readyz'].includes(path)) {
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('ok');
+    return;
+  }
+  if (path === '/openapi/v2') {
+    sendOpenApiV2(res, openApiV2Document(deps.registry), accept);
     return;
   }
   let body: unknown;
@@ -119,6 +130,25 @@ function nonResource(deps: ApiHandlerDeps, info: RequestInfo, res: ServerRespons
     body = openApiV3Document(deps.registry, segments.slice(2).join('/'));
   if (body === undefined) throw resourceNotFound();
   sendJson(res, 200, body, []);
+}
+
+/** kubectl asks for protobuf (two spellings across versions); other clients get JSON. */
+function sendOpenApiV2(
+  res: ServerResponse,
+  document: Record<string, unknown>,
+  accept: string | undefined,
+): void {
+  if (!accept?.includes('com.github.proto-openapi.spec.v2')) {
+    sendJson(res, 200, document, []);
+    return;
+  }
+  const body = encodeOpenApiV2(document);
+  res.writeHead(200, {
+    'Content-Type': OPENAPI_V2_PROTOBUF,
+    'Cache-Control': 'no-cache, private',
+    'Content-Length': String(body.length),
+  });
+  res.end(body);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, warnings: string[]): void {

@@ -83,6 +83,74 @@ describe('kubectl', () => {
     expect(await kubectl('get', 'wix')).toContain('w1');
   });
 
+  it('applies the List that `kubectl get -o json` prints, validating it client-side', async () => {
+    await kubectl('create', 'configmap', 'listed', '-n', 'default', '--from-literal=colour=red');
+    const list = JSON.parse(await kubectl('get', 'configmaps,widgets', '-n', 'default', '-o', 'json')) as {
+      kind: string;
+      items: { kind: string; metadata: { name: string }; data?: Record<string, string>; spec?: unknown }[];
+    };
+    expect(list.kind).toBe('List');
+    for (const item of list.items) {
+      if (item.metadata.name === 'listed') item.data = { colour: 'green' };
+      if (item.kind === 'Widget') item.spec = { size: 5 };
+    }
+    await writeFile(join(dir, 'list.json'), JSON.stringify(list));
+    const out = await kubectl('apply', '-f', join(dir, 'list.json'));
+    expect(out).toContain('configmap/listed configured');
+    expect(out).toContain('widget.test.kube-sim.dev/w1 configured');
+    expect(
+      await kubectl('get', 'configmap', 'listed', '-n', 'default', '-o', 'jsonpath={.data.colour}'),
+    ).toBe('green');
+    expect(await kubectl('get', 'widget', 'w1', '-o', 'jsonpath={.spec.size}')).toBe('5');
+    // Other clients get the same document as JSON.
+    const swagger = JSON.parse(await kubectl('get', '--raw', '/openapi/v2')) as {
+      definitions: Record<string, { required?: string[] }>;
+    };
+    expect(swagger.definitions['dev.kube-sim.test.v1.Widget']).toBeDefined();
+    expect(swagger.definitions['io.k8s.api.rbac.v1.RoleBinding']?.required).toEqual(['roleRef']);
+  });
+
+  it('refuses unknown fields and wrong types in a List as kubectl does against kube-apiserver', async () => {
+    const list = {
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'typo', namespace: 'default' }, dta: {} },
+        {
+          apiVersion: 'test.kube-sim.dev/v1',
+          kind: 'Widget',
+          metadata: { name: 'w2', namespace: 'default', labelz: {} },
+          spec: { size: 'big', colour: 'red' },
+        },
+      ],
+    };
+    await writeFile(join(dir, 'bad-list.json'), JSON.stringify(list));
+    const error = await kubectlFails('apply', '--validate=strict', '-f', join(dir, 'bad-list.json'));
+    expect(error).toContain(
+      'error validating "' + join(dir, 'bad-list.json') + '": error validating data: [',
+    );
+    expect(error).toContain(
+      'ValidationError(ConfigMap): unknown field "dta" in io.k8s.api.core.v1.ConfigMap',
+    );
+    expect(error).toContain(
+      'ValidationError(Widget.metadata): unknown field "labelz" in io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta',
+    );
+    expect(error).toContain(
+      'ValidationError(Widget.spec): unknown field "colour" in dev.kube-sim.test.v1.Widget.spec',
+    );
+    expect(error).toContain(
+      'ValidationError(Widget.spec.size): invalid type for dev.kube-sim.test.v1.Widget.spec.size: got "string", expected "integer"',
+    );
+    expect(error).toContain('turn validation off with --validate=false');
+    // Nothing was created.
+    expect(await kubectlFails('get', 'configmap', 'typo', '-n', 'default')).toContain('NotFound');
+    // Without validation, the server's own checks still apply, item by item.
+    const unvalidated = await kubectlFails('apply', '--validate=false', '-f', join(dir, 'bad-list.json'));
+    expect(unvalidated).toContain(
+      'The Widget "w2" is invalid: spec.size: Invalid value: "string": spec.size in body must be of type integer: "string"',
+    );
+  });
+
   it('patches the status subresource', async () => {
     await kubectl(
       'patch',

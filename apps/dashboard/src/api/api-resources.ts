@@ -491,6 +491,8 @@ export interface PlanPreflight {
   readonly marketplaceReady: boolean;
   readonly summaryNote: string;
   readonly summaryIssues: readonly string[];
+  /** What does not stop the sale: a node without a template for a distro other nodes offer. */
+  readonly summaryWarnings: readonly string[];
   readonly regionLabels: readonly string[];
   readonly planChecks: readonly PreflightCheck[];
   readonly infrastructure: readonly PreflightChain[];
