@@ -173,4 +173,46 @@ describe('what the dashboard reads out', () => {
     },
     JOURNEY_TIMEOUT_MS,
   );
+
+  it(
+    'keeps the hypervisor power line current: the age ticks and a Stop shows (item 20)',
+    async () => {
+      const page = await customerVmPage();
+      const line = page.getByText(/^Power reported by the hypervisor:/);
+      await line.filter({ hasText: /Running \(\d+ s ago\)/ }).waitFor({ timeout: RUNNING_TIMEOUT_MS });
+      const first = /\((\d+) s ago\)/.exec(await line.innerText())?.[1] ?? '';
+      // Nothing new is reported meanwhile (no metrics arrive): only the clock moves the age on.
+      await line.filter({ hasText: new RegExp(`Running \\((?!${first} s)\\d+ s ago\\)`) }).waitFor();
+      const power = page.getByRole('group', { name: 'Power' });
+      await power.getByRole('button', { name: 'Stop', exact: true }).click();
+      await page
+        .getByRole('status', { name: 'VM status' })
+        .filter({ hasText: /^Stopped$/ })
+        .waitFor({ timeout: RUNNING_TIMEOUT_MS });
+      await line.filter({ hasText: /Stopped \(\d+ s ago\)/ }).waitFor({ timeout: RUNNING_TIMEOUT_MS });
+      await screenshot(page, 'readouts-power-stopped');
+      await power.getByRole('button', { name: 'Start', exact: true }).click();
+      await line.filter({ hasText: /Running \(\d+ s ago\)/ }).waitFor({ timeout: RUNNING_TIMEOUT_MS });
+      await page.context().close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    'shows the seeded agent online, with why (item 19)',
+    async () => {
+      const page = await signedIn('provider@sandbox.local');
+      await nav(page, 'Agents').click();
+      await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+      const status = details(page, 'Service status');
+      await status.waitFor();
+      const text = await status.innerText();
+      expect(text).toMatch(/^Online/);
+      expect(text).toMatch(/cluster reachable/);
+      expect(text).toMatch(/metrics received \d+ (s|min) ago/);
+      await screenshot(page, 'readouts-agent-online');
+      await page.context().close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });

@@ -273,7 +273,12 @@ export interface Agent {
   readonly provisioned: boolean;
   readonly gatewayRegion: string;
   readonly hypervisorDriver: string;
+  /** Derived when read: the cluster reached and metrics arriving. */
   readonly serviceStatus: ServiceStatus;
+  /** "cluster reachable, metrics received 20 s ago", "cluster reachable, no metrics for 12 min". */
+  readonly serviceStatusReason: string;
+  readonly clusterReachable: boolean | null;
+  readonly metricsReceiveTime: string | null;
   readonly createTime: string;
   readonly inboundPeeringState: InboundPeeringState;
   readonly inboundPeeringError: string;

@@ -112,6 +112,21 @@ export class AgentRepository {
     );
   }
 
+  /** When the newest metrics sample of each agent's platforms was taken; agents with none are absent. */
+  async metricsReceivedAt(agentIds: readonly string[]): Promise<Map<string, Date>> {
+    if (agentIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('platform_metric_hosts as h')
+      .innerJoin('platforms as p', 'p.id', 'h.platform_id')
+      .select((eb) => ['p.agent_id', eb.fn.max('h.sampled_at').as('sampled_at')])
+      .where('p.agent_id', 'in', agentIds)
+      .groupBy('p.agent_id')
+      .execute();
+    return new Map(
+      rows.flatMap((r) => (r.agent_id === null ? [] : [[r.agent_id, new Date(r.sampled_at)] as const])),
+    );
+  }
+
   async findById(organizationId: string, id: string): Promise<Agent | undefined> {
     const row = await this.db
       .selectFrom('agents')

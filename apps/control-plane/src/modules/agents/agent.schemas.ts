@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { GATEWAY_REGIONS, HYPERVISOR_DRIVERS, type Agent } from './agent.js';
+import type { AgentHealth } from './agent-health.js';
 import { agentPublicIpProblem } from './agent-public-ip.js';
 
 export const gatewayRegion = z.enum(GATEWAY_REGIONS);
@@ -45,14 +46,27 @@ export const agentView = z
     provisioned: z.boolean(),
     gatewayRegion,
     hypervisorDriver,
-    serviceStatus,
+    serviceStatus: serviceStatus.describe(
+      'Derived when read: ONLINE when this control plane reaches the agent cluster and its metrics arrived within 10 minutes.',
+    ),
+    serviceStatusReason: z
+      .string()
+      .describe('Why, in words: "cluster reachable, metrics received 20 s ago", "no metrics for 12 min".'),
+    clusterReachable: z
+      .boolean()
+      .nullable()
+      .describe('Whether the last check (at most 30 s old) reached the cluster; null before peering.'),
+    metricsReceiveTime: z.iso
+      .datetime()
+      .nullable()
+      .describe("When the newest metrics sample of the agent's platforms was taken."),
     createTime: z.string(),
     updateTime: z.string(),
   })
   .extend(peeringStatusView.shape)
   .meta({ id: 'Agent' });
 
-export function toAgentView(a: Agent): z.infer<typeof agentView> {
+export function toAgentView(a: Agent & { readonly health: AgentHealth }): z.infer<typeof agentView> {
   return {
     id: a.id,
     name: a.name,
@@ -65,7 +79,10 @@ export function toAgentView(a: Agent): z.infer<typeof agentView> {
     hypervisorDriver: a.hypervisorDriver,
     inboundPeeringState: a.inboundPeeringState,
     inboundPeeringError: a.inboundPeeringError,
-    serviceStatus: a.serviceStatus,
+    serviceStatus: a.health.serviceStatus,
+    serviceStatusReason: a.health.reason,
+    clusterReachable: a.health.clusterReachable ?? null,
+    metricsReceiveTime: a.health.metricsReceivedAt?.toISOString() ?? null,
     createTime: a.createdAt.toISOString(),
     updateTime: a.updatedAt.toISOString(),
   };

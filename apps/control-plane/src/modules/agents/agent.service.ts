@@ -14,6 +14,7 @@ import type { InboundPeeringState } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import { agentPublicIpProblem } from './agent-public-ip.js';
 import { operatorNamespace, peeringNamespace, type Agent } from './agent.js';
+import { agentHealth, type AgentHealth } from './agent-health.js';
 import {
   AGENT_NAME_CONSTRAINT,
   type AgentChanges,
@@ -23,6 +24,7 @@ import {
 } from './agent.repository.js';
 import type { AgentCredentialPurpose, AgentTokenRepository } from './agent-token.repository.js';
 import { parseInboundKubeconfig } from './inbound-kubeconfig.js';
+import { ClusterReachability } from './cluster-reachability.js';
 import type { InboundPeeringCheck } from './inbound-peering-check.js';
 import { peeringConfigYaml } from './peering-config.js';
 
@@ -34,6 +36,9 @@ export const REVIEW_PENDING_MESSAGE = 'Provider organization review is pending.'
 const INVALID_INSTALL_TOKEN_MESSAGE = 'The install token is invalid, expired or already used.';
 /** Characters that stay literal in the unquoted shell word the install command puts the URL in. */
 const SHELL_SAFE_URL = /^https:\/\/[A-Za-z0-9.\-:/_~%]+$/;
+
+/** An agent as its provider reads it: with its service status, derived when it is read. */
+export type AgentWithHealth = Agent & { readonly health: AgentHealth };
 
 /** The organisation a call acts in, as far as agents care. */
 export interface ActingOrganization {
@@ -53,6 +58,7 @@ export interface AgentServiceDeps {
     | 'startPeering'
     | 'finishPeering'
     | 'findInboundKubeconfig'
+    | 'metricsReceivedAt'
   >;
   readonly tokens: Pick<
     AgentTokenRepository,
@@ -83,7 +89,10 @@ export interface PeeringStatus {
 }
 
 export class AgentService {
+  readonly #clusters: ClusterReachability;
+
   constructor(private readonly deps: AgentServiceDeps) {
+    this.#clusters = new ClusterReachability({ check: (id) => this.#checkCluster(id), now: deps.now });
     if (!SHELL_SAFE_URL.test(deps.installScriptUrl) || !URL.canParse(deps.installScriptUrl)) {
       throw new Error(`installScriptUrl must be a plain https:// URL, got ${deps.installScriptUrl}`);
     }
@@ -92,27 +101,60 @@ export class AgentService {
     }
   }
 
-  list(organizationId: string, filter: AgentFilter, page: Page): Promise<PageResult<Agent>> {
-    return this.deps.agents.list(organizationId, filter, page);
+  async list(organizationId: string, filter: AgentFilter, page: Page): Promise<PageResult<AgentWithHealth>> {
+    const result = await this.deps.agents.list(organizationId, filter, page);
+    return { ...result, items: await this.#withHealth(result.items) };
   }
 
-  async get(organizationId: string, id: string): Promise<Agent> {
+  async get(organizationId: string, id: string): Promise<AgentWithHealth> {
+    const [agent] = await this.#withHealth([await this.#find(organizationId, id)]);
+    if (agent === undefined) throw NotFoundError.of('Agent', id);
+    return agent;
+  }
+
+  /** The agents with their service status: whether this control plane reaches each cluster, and metrics. */
+  async #withHealth(agents: readonly Agent[]): Promise<AgentWithHealth[]> {
+    const metrics = await this.deps.agents.metricsReceivedAt(agents.map((a) => a.id));
+    const now = this.deps.now();
+    return Promise.all(
+      agents.map(async (agent) => {
+        const cluster =
+          agent.inboundPeeringState === 'INBOUND_PEERING_STATE_READY'
+            ? await this.#clusters.of(agent.id)
+            : undefined;
+        return { ...agent, health: agentHealth(agent, cluster, metrics.get(agent.id), now) };
+      }),
+    );
+  }
+
+  async #find(organizationId: string, id: string): Promise<Agent> {
     const agent = await this.deps.agents.findById(organizationId, id);
     if (agent === undefined) throw NotFoundError.of('Agent', id);
     return agent;
   }
 
-  async create(acting: ActingOrganization, input: Omit<NewAgent, 'organizationId'>): Promise<Agent> {
+  /** Tries the agent's cluster with its kubeconfig, as the peering check did when it was uploaded. */
+  async #checkCluster(agentId: string): Promise<{ reachable: boolean; error: string }> {
+    const kubeconfig = parseInboundKubeconfig(await this.inboundKubeconfig(agentId));
+    const outcome = await this.deps.checkPeering(kubeconfig, operatorNamespace(agentId));
+    return { reachable: outcome.state === 'INBOUND_PEERING_STATE_READY', error: outcome.error };
+  }
+
+  async create(
+    acting: ActingOrganization,
+    input: Omit<NewAgent, 'organizationId'>,
+  ): Promise<AgentWithHealth> {
     requireReviewed(acting);
     const ipProblem = agentPublicIpProblem(input.agentPublicIp, {
       allowNonPublic: this.deps.allowPrivateDestinations,
     });
     if (ipProblem !== undefined) throw InvalidArgumentError.field('agentPublicIp', ipProblem);
     try {
-      return await this.deps.agents.insert(
+      const agent = await this.deps.agents.insert(
         { ...input, organizationId: acting.organizationId },
         this.deps.now(),
       );
+      return { ...agent, health: agentHealth(agent, undefined, undefined, this.deps.now()) };
     } catch (e: unknown) {
       if (isUniqueViolation(e, AGENT_NAME_CONSTRAINT)) throw nameTaken(input.name);
       if (isSequenceExhausted(e)) {
@@ -124,7 +166,7 @@ export class AgentService {
     }
   }
 
-  async update(organizationId: string, id: string, changes: AgentChanges): Promise<Agent> {
+  async update(organizationId: string, id: string, changes: AgentChanges): Promise<AgentWithHealth> {
     let agent: Agent | undefined;
     try {
       agent = await this.deps.agents.update(organizationId, id, changes, this.deps.now());
@@ -134,14 +176,17 @@ export class AgentService {
       throw e;
     }
     if (agent === undefined) throw NotFoundError.of('Agent', id);
-    return agent;
+    const [updated = { ...agent, health: agentHealth(agent, undefined, undefined, this.deps.now()) }] =
+      await this.#withHealth([agent]);
+    return updated;
   }
 
   async delete(organizationId: string, id: string): Promise<void> {
-    await this.get(organizationId, id);
+    await this.#find(organizationId, id);
     if (await this.deps.agents.isInUse(id)) throw agentInUse();
     try {
       await this.deps.agents.delete(organizationId, id);
+      this.#clusters.forget(id);
     } catch (e: unknown) {
       // A platform assigned between the check and the delete.
       if (isForeignKeyViolation(e)) throw agentInUse();
@@ -155,7 +200,7 @@ export class AgentService {
     id: string,
   ): Promise<{ command: string; token: string; expiresAt: Date }> {
     requireReviewed(acting);
-    const agent = await this.get(acting.organizationId, id);
+    const agent = await this.#find(acting.organizationId, id);
     const now = this.deps.now();
     const { token, hash } = newOpaqueToken('nri');
     const expiresAt = new Date(now.getTime() + INSTALL_TOKEN_TTL_MS);
@@ -173,7 +218,7 @@ export class AgentService {
   async redeemInstallToken(
     id: string,
     installToken: string,
-  ): Promise<{ agent: Agent; credential: AgentCredential }> {
+  ): Promise<{ agent: AgentWithHealth; credential: AgentCredential }> {
     const now = this.deps.now();
     const { token, hash, expiresAt } = this.#newCredential(now);
     const redeemed = await this.deps.tokens.redeemInstallToken({
@@ -188,7 +233,7 @@ export class AgentService {
 
   /** A kubeconfig for the agent cluster to reach NodeRings, with a fresh agent credential in it. */
   async generatePeeringConfig(organizationId: string, id: string): Promise<string> {
-    const agent = await this.get(organizationId, id);
+    const agent = await this.#find(organizationId, id);
     const { token } = await this.#mintCredential(agent, 'peering');
     return peeringConfigYaml({
       server: this.deps.peeringApiServerUrl,
@@ -207,17 +252,18 @@ export class AgentService {
     id: string,
     kubeconfigText: string,
   ): Promise<PeeringStatus> {
-    await this.get(organizationId, id);
+    await this.#find(organizationId, id);
     const kubeconfig = parseInboundKubeconfig(kubeconfigText);
     const sealed = this.deps.secretBox.seal(kubeconfig.yaml, kubeconfigAssociatedData(id));
     if ((await this.deps.agents.startPeering(organizationId, id, sealed, this.deps.now())) === undefined) {
       throw NotFoundError.of('Agent', id);
     }
     const outcome = await this.deps.checkPeering(kubeconfig, operatorNamespace(id));
+    this.#clusters.forget(id);
     const finished =
       (await this.deps.agents.finishPeering(id, sealed, outcome, this.deps.now())) ??
       // A newer upload replaced this kubeconfig while it was being checked: report where that one is.
-      (await this.get(organizationId, id));
+      (await this.#find(organizationId, id));
     return {
       inboundPeeringState: finished.inboundPeeringState,
       inboundPeeringError: finished.inboundPeeringError,

@@ -8,6 +8,7 @@ import { tenantOf } from '../../http/principal.js';
 import type { RouteAccess } from '../../http/route-access.js';
 import { ruled } from '../../http/ruled-schema.js';
 import { verbRoute } from '../../http/verb-route.js';
+import { latestPowerReport } from './power-report.js';
 import type { VirtualMachineRecord } from './virtual-machine.repository.js';
 import type { VirtualMachineService } from './virtual-machine.service.js';
 
@@ -121,9 +122,9 @@ export const vmView = z
     powerState: z
       .enum(['POWER_STATE_RUNNING', 'POWER_STATE_STOPPED', 'POWER_STATE_UNKNOWN'])
       .describe(
-        "The guest's power as the hypervisor's metrics last reported it (UNKNOWN before any report).",
+        "The guest's power as the hypervisor last reported it: the operator's reading after each power action or the agent's metrics, whichever is newer (UNKNOWN before any report).",
       ),
-    powerStateTime: z.iso.datetime().nullable().describe('When the power state was last reported.'),
+    powerStateTime: z.iso.datetime().nullable().describe('When that report was made.'),
     cpu: z.number().int(),
     memory: z.number().int().describe('MiB.'),
     storage: z.number().int().describe('GiB.'),
@@ -193,6 +194,7 @@ function failureDetailOf(vm: VirtualMachineRecord): string {
 
 export function toVmView(vm: VirtualMachineRecord): z.infer<typeof vmView> {
   const state = provisioningState(vm);
+  const power = latestPowerReport(vm);
   const city = vm.regionCityId === null ? undefined : findCity(vm.regionCityId);
   return {
     id: vm.id,
@@ -203,12 +205,12 @@ export function toVmView(vm: VirtualMachineRecord): z.infer<typeof vmView> {
     provisioningState: state,
     statusMessage: state === 'FAILED' ? CUSTOMER_FAILURE_MESSAGE : detailedMessage(vm),
     powerState:
-      vm.reportedPowerState === undefined
+      power === undefined
         ? 'POWER_STATE_UNKNOWN'
-        : vm.reportedPowerState === 'Running'
+        : power.state === 'Running'
           ? 'POWER_STATE_RUNNING'
           : 'POWER_STATE_STOPPED',
-    powerStateTime: vm.reportedPowerStateAt?.toISOString() ?? null,
+    powerStateTime: power?.at.toISOString() ?? null,
     cpu: numberIn(vm.spec, 'cpu', 'cores'),
     memory: numberIn(vm.spec, 'memoryMiB'),
     storage: numberIn(vm.spec, 'disk', 'sizeGiB'),

@@ -32,8 +32,9 @@ export function MetricsChart({
 
   useEffect(() => {
     const container = containerRef.current;
-    if (container === null || data.times.length === 0) return;
+    if (container === null) return;
     const axis = timeAxis(data.from, data.to);
+    const empty = data.times.length === 0;
     const format = (value: number | null | undefined) =>
       value === null || value === undefined ? '—' : formatChartValue(data.unit, value);
     const options: uPlot.Options = {
@@ -51,11 +52,16 @@ export function MetricsChart({
       ],
       axes: [
         { splits: () => [...axis.ticks], values: (_plot, ticks) => ticks.map((t) => axis.label(t)) },
-        { size: 80, values: (_plot, ticks) => ticks.map((t) => format(t)) },
+        {
+          size: 80,
+          // No points: no values to scale, so no numbers on the value axis.
+          values: (_plot, ticks) => ticks.map((t) => (empty ? '' : format(t))),
+        },
       ],
       scales: {
         x: { time: true, range: () => [axis.min, axis.max] },
-        ...(data.unit === 'percent' ? { y: { range: [0, 100] } } : {}),
+        // With no points yet the frame is still drawn over the range.
+        y: data.unit === 'percent' ? { range: [0, 100] } : empty ? { range: [0, 1] } : {},
       },
     };
     const plot = new uPlot(options, [[...data.times], ...data.series.map((s) => [...s.values])], container);
@@ -83,7 +89,7 @@ export function MetricsChart({
         {stepName(data.stepSeconds)}.
       </p>
       <p className="chart-summary">{describeChart(data)}</p>
-      {data.times.length > 0 && <div ref={containerRef} className="chart-canvas" aria-hidden="true" />}
+      <div ref={containerRef} className="chart-canvas" aria-hidden="true" />
       {newest.length > 0 && (
         <details className="chart-table">
           <summary>{title}: data table</summary>

@@ -15,6 +15,7 @@ import { CopyButton } from '../../ui/copy-button.js';
 import { Page, Section } from '../../ui/page.js';
 import { QueryState } from '../../ui/query-state.js';
 import { StatusBadge } from '../../ui/status-badge.js';
+import { useNow } from '../../ui/use-now.js';
 import { BackupsPanel } from './backups-panel.js';
 import { BandwidthPanel } from './bandwidth-panel.js';
 import { PowerControls } from './power-controls.js';
@@ -75,10 +76,7 @@ function VmDetail({
         {vm.statusMessage !== '' && (
           <p className={vm.provisioningState === 'FAILED' ? 'form-error' : 'muted'}>{vm.statusMessage}</p>
         )}
-        <p className="muted">
-          Power reported by the hypervisor: {powerStateLabel(vm.powerState)}
-          {vm.powerStateTime !== null && ` (${formatAgo(vm.powerStateTime, now)})`}
-        </p>
+        <PowerLine vm={vm} />
         {!deleted && (
           <div className="button-row">
             <PowerControls vm={vm} pending={pending} onPending={onPending} />
@@ -143,5 +141,18 @@ function VmDetail({
         </>
       )}
     </Page>
+  );
+}
+
+/** Seconds tick on their own: the age of the report grows between reads of the VM. */
+const AGE_TICK_MS = 1000;
+
+function PowerLine({ vm }: { readonly vm: VirtualMachine }) {
+  const now = useNow(AGE_TICK_MS);
+  return (
+    <p className="muted">
+      Power reported by the hypervisor: {powerStateLabel(vm.powerState)}
+      {vm.powerStateTime !== null && ` (${formatAgo(vm.powerStateTime, now)})`}
+    </p>
   );
 }

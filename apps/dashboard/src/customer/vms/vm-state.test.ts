@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ProvisioningState } from '../../api/api-resources.js';
+import type { ProvisioningState, VirtualMachine } from '../../api/api-resources.js';
 import {
   availablePowerActions,
   isVmSettled,
@@ -18,6 +18,19 @@ describe('VM polling', () => {
     expect(isVmSettled(vm('WAITING_FOR_AGENT'), undefined, T)).toBe(false);
     expect(isVmSettled(vm('RUNNING'), undefined, T)).toBe(true);
     expect(isVmSettled(vm('FAILED'), undefined, T)).toBe(true);
+  });
+
+  it('keeps reading a stopped VM until the hypervisor’s power line says so too', () => {
+    const stop = { action: 'stop' as const, since: T };
+    const stopped = (powerState: VirtualMachine['powerState']) => ({
+      provisioningState: 'STOPPED' as const,
+      powerState,
+    });
+    expect(isVmSettled(stopped('POWER_STATE_RUNNING'), stop, T + 1000)).toBe(false);
+    expect(isVmSettled(stopped('POWER_STATE_STOPPED'), stop, T + 1000)).toBe(true);
+    // Nothing reported the power at all: the state alone decides.
+    expect(isVmSettled(stopped('POWER_STATE_UNKNOWN'), stop, T + 1000)).toBe(true);
+    expect(isVmSettled(stopped('POWER_STATE_RUNNING'), stop, T + PENDING_ACTION_TIMEOUT_MS)).toBe(true);
   });
 
   it('waits for a stop to show even though the VM still reads Running', () => {

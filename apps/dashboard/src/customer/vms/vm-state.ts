@@ -33,25 +33,38 @@ const TARGET: Readonly<Record<PendingAction['action'], ProvisioningState>> = {
   delete: 'DELETED',
 };
 
-/** Whether the pending action is over: shown by the VM, given up on, or overtaken by a failure. */
-function pendingActionDone(
-  vm: Pick<VirtualMachine, 'provisioningState'>,
-  pending: PendingAction,
-  now: number,
-): boolean {
+/** The hypervisor's power state each action ends in. */
+const TARGET_POWER: Readonly<Record<PowerAction, VirtualMachine['powerState']>> = {
+  start: 'POWER_STATE_RUNNING',
+  stop: 'POWER_STATE_STOPPED',
+  restart: 'POWER_STATE_RUNNING',
+};
+
+/** What the state helpers read of a VM; the power state only where a power line shows it. */
+type VmStates = Pick<VirtualMachine, 'provisioningState'> & Partial<Pick<VirtualMachine, 'powerState'>>;
+
+/**
+ * Whether the pending action is over: shown by the VM (its state and, once the hypervisor has reported
+ * any, its power state too, so the power line is never left stale), given up on, or overtaken by a
+ * failure.
+ */
+function pendingActionDone(vm: VmStates, pending: PendingAction, now: number): boolean {
   const elapsed = now - pending.since;
   if (elapsed >= PENDING_ACTION_TIMEOUT_MS) return true;
   if (vm.provisioningState === 'FAILED' || vm.provisioningState === 'DELETED') return true;
   if (vm.provisioningState !== TARGET[pending.action]) return false;
+  if (
+    pending.action !== 'delete' &&
+    vm.powerState !== undefined &&
+    vm.powerState !== 'POWER_STATE_UNKNOWN' &&
+    vm.powerState !== TARGET_POWER[pending.action]
+  )
+    return false;
   return pending.action !== 'restart' || elapsed >= RESTART_WATCH_MS;
 }
 
 /** Settled: nothing is on its way, so there is no reason to read the VM again soon. */
-export function isVmSettled(
-  vm: Pick<VirtualMachine, 'provisioningState'>,
-  pending: PendingAction | undefined,
-  now: number,
-): boolean {
+export function isVmSettled(vm: VmStates, pending: PendingAction | undefined, now: number): boolean {
   if (TRANSITIONAL.has(vm.provisioningState)) return false;
   return pending === undefined || pendingActionDone(vm, pending, now);
 }
@@ -75,11 +88,7 @@ const PENDING_LABELS: Readonly<Record<PendingAction['action'], string>> = {
 };
 
 /** The VM's state in words: what the customer asked for while it is on its way, else what it is. */
-export function vmStatusLabel(
-  vm: Pick<VirtualMachine, 'provisioningState'>,
-  pending: PendingAction | undefined,
-  now: number,
-): string {
+export function vmStatusLabel(vm: VmStates, pending: PendingAction | undefined, now: number): string {
   if (pending !== undefined && !pendingActionDone(vm, pending, now)) return PENDING_LABELS[pending.action];
   return STATE_LABELS[vm.provisioningState];
 }
@@ -93,7 +102,7 @@ export function vmStatusTone(vm: Pick<VirtualMachine, 'provisioningState'>, busy
 
 /** Which power buttons make sense now; none while an action or a provisioning is under way. */
 export function availablePowerActions(
-  vm: Pick<VirtualMachine, 'provisioningState'>,
+  vm: VmStates,
   pending: PendingAction | undefined,
   now: number,
 ): Readonly<Record<PowerAction, boolean>> {

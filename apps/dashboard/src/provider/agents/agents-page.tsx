@@ -25,7 +25,7 @@ import { Page, Section } from '../../ui/page.js';
 import { EmptyState, QueryState } from '../../ui/query-state.js';
 import { StatusBadge } from '../../ui/status-badge.js';
 import { providerKeys, useAgents } from '../provider-queries.js';
-import { agentSettling, peeringStatus } from './agent-status.js';
+import { agentSettling, peeringStatus, serviceStatusTone } from './agent-status.js';
 
 const AGENTS_REFRESH_MS = 10_000;
 
@@ -96,7 +96,10 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
           )}
         </dd>
         <dt>Service status</dt>
-        <dd>{serviceStatusName(agent.serviceStatus)}</dd>
+        <dd>
+          <StatusBadge tone={serviceStatusTone(agent)}>{serviceStatusName(agent.serviceStatus)}</StatusBadge>{' '}
+          <span className="muted">{agent.serviceStatusReason}</span>
+        </dd>
         <dt>Public IP</dt>
         <dd>
           <code>{agent.agentPublicIp}</code>
