@@ -1,13 +1,26 @@
-import type { PlanPreflight, PreflightCheck } from '../../api/api-resources.js';
+import { Link } from 'react-router';
+
+import type { PlanPreflight, PreflightChain, PreflightCheck } from '../../api/api-resources.js';
 import { formatDateTime } from '../../format/dates.js';
 import { StatusBadge } from '../../ui/status-badge.js';
+import { remedyOf } from './preflight-remedy.js';
 import { chainLabel, checkTitle, partitionChecks, passingChains } from './preflight-view.js';
 
-function CheckItem({ check }: { readonly check: PreflightCheck }) {
+type Chain = PreflightChain['agent'];
+
+function CheckItem({ check, chain }: { readonly check: PreflightCheck; readonly chain?: Chain }) {
+  // A failed check links to the page that fixes it; its sub-checks share the parent's link.
+  const remedy = check.passed || chain === undefined ? undefined : remedyOf(check.code, chain);
   return (
     <li className={check.passed ? 'check check-passed' : 'check check-failed'}>
       <StatusBadge tone={check.passed ? 'good' : 'bad'}>{check.passed ? 'Passed' : 'Failed'}</StatusBadge>{' '}
       <strong>{checkTitle(check.code)}</strong>: {check.note}
+      {remedy !== undefined && (
+        <>
+          {' '}
+          <Link to={remedy.to}>{remedy.label}</Link>
+        </>
+      )}
       {check.subChecks.length > 0 && !check.passed && (
         <ul className="check-list">
           {check.subChecks.map((s) => (
@@ -23,9 +36,12 @@ function CheckItem({ check }: { readonly check: PreflightCheck }) {
 function CheckList({
   checks,
   subject,
+  chain,
 }: {
   readonly checks: readonly PreflightCheck[];
   readonly subject: string;
+  /** The agent → platform → node path the checks are about; none for the plan's own. */
+  readonly chain?: Chain;
 }) {
   const { failed, passed } = partitionChecks(checks);
   return (
@@ -33,7 +49,7 @@ function CheckList({
       {failed.length > 0 && (
         <ul className="check-list" aria-label={`Failed ${subject} checks`}>
           {failed.map((c) => (
-            <CheckItem key={c.code} check={c} />
+            <CheckItem key={c.code} check={c} {...(chain !== undefined && { chain })} />
           ))}
         </ul>
       )}
@@ -90,9 +106,9 @@ export function PreflightTree({ preflight }: { readonly preflight: PlanPreflight
               {chain.passed ? 'Passes' : 'Fails'}
             </StatusBadge>
           </h4>
-          <CheckList checks={chain.agent.checks} subject="agent" />
-          <CheckList checks={chain.agent.platform.checks} subject="platform" />
-          <CheckList checks={chain.agent.platform.node.checks} subject="node" />
+          <CheckList checks={chain.agent.checks} subject="agent" chain={chain.agent} />
+          <CheckList checks={chain.agent.platform.checks} subject="platform" chain={chain.agent} />
+          <CheckList checks={chain.agent.platform.node.checks} subject="node" chain={chain.agent} />
         </div>
       ))}
     </section>
