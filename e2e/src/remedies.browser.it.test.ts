@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 
 import { launchChromium, screenshot } from './browser.test-support.js';
+import { ControlPlaneClient } from './control-plane-client.js';
 import { startSandbox, type Sandbox } from './sandbox.js';
 
 /**
@@ -189,6 +190,63 @@ describe('remedies in the dashboard', () => {
       await preflightShowing(page, (p) =>
         p.getByRole('status', { name: /^Preflight of / }).filter({ hasText: /^Marketplace ready$/ }),
       );
+      await page.context().close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+  it(
+    'fixes a private, unpriced plan right at its failed preflight checks',
+    async () => {
+      if (sandbox === undefined) throw new Error('the sandbox did not start');
+      const plan = sandbox.seeded.offer.plans[0];
+      if (plan === undefined) throw new Error('no plan was seeded');
+      // The provider's own mistakes, made through the API: the plan is private and free.
+      const api = new ControlPlaneClient(sandbox.controlPlaneUrl);
+      const { provider } = sandbox.credentials;
+      const { token } = await api.call<{ token: string }>('POST', '/v1/auth/login', 200, {
+        body: { email: provider.email, password: provider.password },
+      });
+      const as = { token, organizationId: provider.organizationId };
+      const { plan: current } = await api.call<{
+        plan: { planPrices: { billingPeriod: string; currency: string; unitAmount: string }[] };
+      }>('GET', `/v1/plans/${plan.id}`, 200, { as });
+      await api.call('PATCH', `/v1/plans/${plan.id}`, 200, {
+        as,
+        body: {
+          isPublic: false,
+          planPrices: current.planPrices.map((p) => ({
+            billingPeriod: p.billingPeriod,
+            currency: p.currency,
+            unitAmount: '0',
+          })),
+        },
+      });
+
+      const page = await signedInProvider();
+      const ofPlan = (p: Locator) => p.page().getByRole('region', { name: `Preflight: ${plan.name}` });
+      await preflightShowing(page, (p) => ofPlan(p).getByText('Plan is public'));
+      const checks = page
+        .getByRole('region', { name: `Preflight: ${plan.name}` })
+        .getByRole('list', { name: 'Failed plan checks' });
+      await screenshot(page, 'remedy-plan-private-unpriced');
+      await checks.getByRole('button', { name: `List ${plan.name} on the marketplace` }).click();
+      const price = checks.getByRole('form', { name: `Price ${plan.name}` });
+      await price.getByLabel(/^Price a month/).fill('0');
+      await price.getByRole('button', { name: 'Set the price' }).click();
+      await price.getByText('Enter a price above zero').waitFor();
+      await price.getByLabel(/^Price a month/).fill('4.50');
+      await price.getByRole('button', { name: 'Set the price' }).click();
+
+      await preflightShowing(page, (p) =>
+        ofPlan(p)
+          .getByRole('status', { name: `Preflight of ${plan.name}` })
+          .filter({ hasText: /^Marketplace ready$/ }),
+      );
+      const { plan: fixed } = await api.call<{
+        plan: { isPublic: boolean; planPrices: { unitAmount: string }[] };
+      }>('GET', `/v1/plans/${plan.id}`, 200, { as });
+      expect(fixed.isPublic).toBe(true);
+      expect(Number(fixed.planPrices[0]?.unitAmount)).toBe(4.5);
       await page.context().close();
     },
     JOURNEY_TIMEOUT_MS,

@@ -23,8 +23,8 @@ const nodePage = (chain: Chain): Remedy => ({
 });
 
 /**
- * The page that fixes each infrastructure check, by its code (sub-checks take their parent's). Plan
- * checks are fixed on the plans page, where they are shown; `PLAN_PROVIDER_VERIFIED` waits for staff.
+ * The page that fixes each infrastructure check, by its code (sub-checks take their parent's). The plan's
+ * own checks are fixed beside them (`plan-check-fix.tsx`); `PLAN_PROVIDER_VERIFIED` waits for staff.
  */
 const REMEDIES: Readonly<Record<string, RemedyRule>> = {
   AGENT_LINKED: (c) => platformPage(c, `Link an agent to ${c.platform.name}`),

@@ -3,12 +3,22 @@ import { Link } from 'react-router';
 import type { PlanPreflight, PreflightChain, PreflightCheck } from '../../api/api-resources.js';
 import { formatDateTime } from '../../format/dates.js';
 import { StatusBadge } from '../../ui/status-badge.js';
+import { FIXABLE_PLAN_CHECKS, PlanCheckFix } from './plan-check-fix.js';
 import { remedyOf } from './preflight-remedy.js';
 import { chainLabel, checkTitle, partitionChecks, passingChains } from './preflight-view.js';
 
 type Chain = PreflightChain['agent'];
 
-function CheckItem({ check, chain }: { readonly check: PreflightCheck; readonly chain?: Chain }) {
+function CheckItem({
+  check,
+  chain,
+  planId,
+}: {
+  readonly check: PreflightCheck;
+  readonly chain?: Chain;
+  /** Set for the plan's own checks, some of which are fixed here. */
+  readonly planId?: string;
+}) {
   // A failed check links to the page that fixes it; its sub-checks share the parent's link.
   const remedy = check.passed || chain === undefined ? undefined : remedyOf(check.code, chain);
   return (
@@ -20,6 +30,9 @@ function CheckItem({ check, chain }: { readonly check: PreflightCheck; readonly 
           {' '}
           <Link to={remedy.to}>{remedy.label}</Link>
         </>
+      )}
+      {!check.passed && planId !== undefined && FIXABLE_PLAN_CHECKS.has(check.code) && (
+        <PlanCheckFix code={check.code} planId={planId} />
       )}
       {check.subChecks.length > 0 && !check.passed && (
         <ul className="check-list">
@@ -37,9 +50,11 @@ function CheckList({
   checks,
   subject,
   chain,
+  planId,
 }: {
   readonly checks: readonly PreflightCheck[];
   readonly subject: string;
+  readonly planId?: string;
   /** The agent → platform → node path the checks are about; none for the plan's own. */
   readonly chain?: Chain;
 }) {
@@ -49,7 +64,12 @@ function CheckList({
       {failed.length > 0 && (
         <ul className="check-list" aria-label={`Failed ${subject} checks`}>
           {failed.map((c) => (
-            <CheckItem key={c.code} check={c} {...(chain !== undefined && { chain })} />
+            <CheckItem
+              key={c.code}
+              check={c}
+              {...(chain !== undefined && { chain })}
+              {...(planId !== undefined && { planId })}
+            />
           ))}
         </ul>
       )}
@@ -97,7 +117,7 @@ export function PreflightTree({ preflight }: { readonly preflight: PlanPreflight
         {formatDateTime(preflight.evaluatedAt)}
       </p>
       <h4>Plan</h4>
-      <CheckList checks={preflight.planChecks} subject="plan" />
+      <CheckList checks={preflight.planChecks} subject="plan" planId={preflight.planId} />
       {preflight.infrastructure.map((chain) => (
         <div key={chain.agent.platform.node.id} className="chain">
           <h4>
