@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
 
 import { launchChromium, screenshot } from './browser.test-support.js';
 import { ControlPlaneClient } from './control-plane-client.js';
@@ -96,11 +95,14 @@ describe('remedies in the dashboard', () => {
           ...['create', 'token', 'noderings-control-plane', '-n', namespace],
         ])
       ).stdout.trim();
-    const admin = parse(await readFile(sandbox.kubeconfigPath, 'utf8')) as {
-      users: { user: Record<string, string> }[];
-    };
+    // kubectl prints the admin kubeconfig as JSON, which is YAML to the control plane.
+    const { stdout } = await run('kubectl', [
+      ...['--kubeconfig', sandbox.kubeconfigPath],
+      ...['config', 'view', '--raw', '-o', 'json'],
+    ]);
+    const admin = JSON.parse(stdout) as { users: { user: Record<string, string> }[] };
     for (const user of admin.users) user.user = { token: minted };
-    return stringify(admin);
+    return JSON.stringify(admin);
   }
 
   it(
