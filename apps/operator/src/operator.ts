@@ -34,6 +34,8 @@ export interface StartOperatorOptions extends OperatorOptions {
   shutdownTimeoutMs?: number;
   lease?: { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number };
   taskTimeoutMs?: number;
+  /** Longest wait for a lock of our own operations before a backup fails. Default 30 minutes. */
+  lockWaitMs?: number;
 }
 
 export interface RunningOperator {
@@ -73,6 +75,7 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
     instances,
     ...(options.shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs: options.shutdownTimeoutMs }),
     ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
+    ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
   };
   const vms = createVmController(shared);
   enqueueInstance = (instance) => {

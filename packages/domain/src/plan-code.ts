@@ -1,8 +1,8 @@
 import type { Problem } from './node-settings.js';
 
 /**
- * Plan codes like `SC-GC-2C-4G-40`: compute category (shared or dedicated), compute type, vCPUs, RAM in GB
- * and disk in GB. A code is derived from the plan's specs, so the marketplace can group the same offer of
+ * Plan codes like `SC-GC-2C-4G-40`: compute category (shared or dedicated), compute type, vCPUs, RAM in GiB
+ * and disk in GiB. A code is derived from the plan's specs, so the marketplace can group the same offer of
  * many providers under one code; a code a client sends is only checked against the specs.
  */
 export const COMPUTE_CATEGORIES = [
@@ -88,6 +88,6 @@ export function planCodeProblem(given: string, parts: PlanCodeParts): Problem {
   const derived = derivePlanCode(parts);
   if (given === derived) return undefined;
   if (parsePlanCode(given) === undefined)
-    return `must look like ${derived}: SC|DC, the compute type, then vCPUs, RAM GB and disk GB`;
+    return `must look like ${derived}: SC|DC, the compute type, then vCPUs, RAM GiB and disk GiB`;
   return `does not match the plan's specs, which give ${derived}`;
 }

@@ -144,6 +144,11 @@ export interface PreflightResult {
   readonly summaryNote: string;
   /** Every failing check, as `where: note`. */
   readonly summaryIssues: readonly string[];
+  /**
+   * What does not stop a sale but is worth a look, as `where: note`: a node without a template for a
+   * distro other nodes of the plan offer takes no order for that distro.
+   */
+  readonly summaryWarnings: readonly string[];
   readonly regionLabels: readonly string[];
   readonly planChecks: readonly PreflightCheck[];
   readonly infrastructure: readonly PreflightInfrastructureEntry[];
@@ -178,6 +183,7 @@ export function evaluatePreflight(
     ...planChecks.filter((c) => !c.passed).map((c) => `plan ${plan.code}: ${c.note}`),
     ...infrastructure.flatMap(issuesOf),
   ];
+  const summaryWarnings = nodes.flatMap((node) => distroWarningsOf(node, offered));
   const passing = infrastructure.filter((e) => e.passed).length;
   return {
     planId: plan.id,
@@ -186,6 +192,7 @@ export function evaluatePreflight(
     marketplaceReady: ready,
     summaryNote: summaryNoteOf(ready, passing, nodes.length, planChecks),
     summaryIssues,
+    summaryWarnings,
     regionLabels: [plan.regionLabel],
     planChecks,
     infrastructure,
@@ -219,7 +226,7 @@ function planChecksOf(plan: PreflightPlanFacts, nodeCount: number): PreflightChe
       plan.isPublic,
       plan.isPublic
         ? 'The plan is public.'
-        : 'The plan is private: customers can order it by its id, but the marketplace does not list it.',
+        : 'The plan is private: the marketplace does not list it, and customers cannot order it.',
     ),
     check(
       'PLAN_PROVIDER_VERIFIED',
@@ -238,7 +245,11 @@ function planChecksOf(plan: PreflightPlanFacts, nodeCount: number): PreflightChe
   ];
 }
 
-/** What a customer may choose: every distro some node of the plan has a template for. */
+/**
+ * What a customer may choose: every distro some node of the plan has a template for. An order for one is
+ * placed only on the nodes that have its template, so nodes may differ (a new template is tried on one
+ * node first): a warning, not a failure.
+ */
 function offeredDistros(nodes: readonly PreflightNodeFacts[]): Distro[] {
   return [...new Set(nodes.flatMap((n) => n.templates.map((t) => t.distro)))].sort();
 }
@@ -408,23 +419,39 @@ function capacityChecks(plan: PreflightPlanFacts, node: PreflightNodeFacts): Pre
 }
 
 function templatesCheck(node: PreflightNodeFacts, offered: readonly Distro[]): PreflightCheck {
-  const has = new Set(node.templates.map((t) => t.distro));
+  const missing = missingDistros(node, offered);
   const subChecks = offered.map((distro) =>
     check(
       'NODE_VM_TEMPLATES',
-      has.has(distro),
-      has.has(distro) ? `${distro}: template registered.` : `${distro}: no template on this node.`,
+      !missing.includes(distro),
+      missing.includes(distro)
+        ? `${distro}: no template on this node; orders for it go to the plan's other nodes.`
+        : `${distro}: template registered.`,
     ),
   );
-  const missing = offered.filter((d) => !has.has(d));
-  const passed = node.templates.length > 0 && missing.length === 0;
+  const has = offered.filter((d) => !missing.includes(d));
   const note =
     node.templates.length === 0
       ? 'The node has no VM template; register one per distro you offer.'
       : missing.length > 0
-        ? `Other nodes of the plan offer ${missing.join(', ')}, which this node has no template for.`
+        ? `Templates for ${has.join(', ')}; orders for ${missing.join(', ')} go to the plan's other nodes.`
         : `A template for each offered distro (${offered.join(', ')}).`;
-  return check('NODE_VM_TEMPLATES', passed, note, subChecks);
+  return check('NODE_VM_TEMPLATES', node.templates.length > 0, note, subChecks);
+}
+
+/** The distros other nodes of the plan offer that this node has no template for. */
+function missingDistros(node: PreflightNodeFacts, offered: readonly Distro[]): Distro[] {
+  const has = new Set(node.templates.map((t) => t.distro));
+  return offered.filter((d) => !has.has(d));
+}
+
+/** A node with templates, but not for every offered distro; one with none fails its check instead. */
+function distroWarningsOf(node: PreflightNodeFacts, offered: readonly Distro[]): string[] {
+  const missing = missingDistros(node, offered);
+  if (node.templates.length === 0 || missing.length === 0) return [];
+  return [
+    `node ${node.name}: no template for ${missing.join(', ')}; orders for it go to the plan's other nodes.`,
+  ];
 }
 
 function cloudInitCheck(node: PreflightNodeFacts): PreflightCheck {

@@ -279,6 +279,22 @@ describe('task exit status', () => {
     expect(error.logTail).toEqual([`TASK ERROR: ${exitstatus}`]);
   });
 
+  test('a backup job that failed on a locked guest names the lock as its reason', () => {
+    const error = new TaskFailedError({
+      upid: 'UPID:x',
+      exitstatus: 'job errors',
+      logTail: [
+        'INFO: Starting Backup of VM 101 (qemu)',
+        'ERROR: Backup of VM 101 failed - VM is locked (snapshot)',
+        'INFO: Failed at 2026-12-02 03:00:01',
+        'TASK ERROR: job errors',
+      ],
+    });
+    expect(error.reason).toBeInstanceOf(LockedError);
+    expect((error.reason as LockedError).lock).toBe('snapshot');
+    expect(error.pveMessage).toBe('job errors');
+  });
+
   test.each([
     "you can't start a vm if it's a template",
     'VM quit/powerdown failed - got timeout',

@@ -155,8 +155,23 @@ export class TaskFailedError extends ProxmoxError {
     this.upid = init.upid;
     this.exitstatus = init.exitstatus;
     this.logTail = init.logTail;
-    this.reason = classifyMessage({ pveMessage: init.exitstatus });
+    this.reason =
+      classifyMessage({ pveMessage: init.exitstatus }) ?? classifyGuestFailure(init.logTail, init.exitstatus);
   }
+}
+
+/** vzdump's per-guest failure line; the task itself only exits `job errors`. */
+const BACKUP_GUEST_FAILURE = /^ERROR: Backup of VM \d+ failed - (.+)$/;
+
+/** The typed error of the last guest a backup job failed on, e.g. a LockedError for `VM is locked (snapshot)`. */
+function classifyGuestFailure(logTail: readonly string[], exitstatus: string): ProxmoxError | undefined {
+  const cause = logTail
+    .map((line) => BACKUP_GUEST_FAILURE.exec(line)?.[1])
+    .filter((text): text is string => text !== undefined)
+    .at(-1);
+  return cause === undefined
+    ? undefined
+    : classifyMessage({ pveMessage: trimMessage(cause), detail: exitstatus });
 }
 
 export class TaskTimeoutError extends ProxmoxError {

@@ -5,7 +5,7 @@ import { displayValue, validateParams } from './param-schema.js';
 import { PveError } from './pve-error.js';
 import { BodyTooLargeError, readBodyText } from './request-body.js';
 import type { ApiRequest, Route, SimCore, UploadedFile } from './sim-core.js';
-import type { CallLog, FaultInjector } from './fault-injector.js';
+import type { CallLog, FaultInjector, FaultRule } from './fault-injector.js';
 import type { Identity } from './access-control.js';
 
 export const API_PREFIX = '/api2/json';
@@ -57,8 +57,7 @@ export function createApiHandler(deps: ApiServerDeps): Handler {
         path,
         params: validateParams(route.params, params),
         identity,
-        ...(fault?.taskError !== undefined ? { injectedTaskError: fault.taskError } : {}),
-        ...(fault?.taskWarnings !== undefined ? { injectedTaskWarnings: fault.taskWarnings } : {}),
+        ...injectedTask(fault),
         ...(upload ? { upload } : {}),
       };
       const data: unknown = await route.handler(deps.core, apiRequest);
@@ -245,4 +244,15 @@ function safeDecode(path: string): string {
   } catch {
     return path;
   }
+}
+
+/** What a fault rule asks of the task the request starts. */
+function injectedTask(
+  fault: FaultRule | undefined,
+): Pick<ApiRequest, 'injectedTaskError' | 'injectedTaskWarnings' | 'injectedTaskMs'> {
+  return {
+    ...(fault?.taskError !== undefined ? { injectedTaskError: fault.taskError } : {}),
+    ...(fault?.taskWarnings !== undefined ? { injectedTaskWarnings: fault.taskWarnings } : {}),
+    ...(fault?.taskMs !== undefined ? { injectedTaskMs: fault.taskMs } : {}),
+  };
 }

@@ -13,6 +13,8 @@ export interface FaultRule {
   taskError?: string;
   /** Let the request through, and make the task it starts log this many warnings (`WARNINGS: n`). */
   taskWarnings?: number;
+  /** Let the request through, and make the task it starts run this long (its locks held throughout). */
+  taskMs?: number;
   /** Close the connection without answering (a reset, as when a node goes away mid-request). */
   drop?: boolean;
   /** Chance (0–1) that a matching request is affected; default 1. */
@@ -77,8 +79,8 @@ function validate(input: FaultInput): FaultInput {
     throw new Error('"status" must be an HTTP status code');
   }
   if (!hasEffect(input))
-    throw new Error('a fault needs "status", "taskError", "taskWarnings", "drop" or "delayMs"');
-  for (const key of ['delayMs', 'count', 'probability', 'taskWarnings'] as const) {
+    throw new Error('a fault needs "status", "taskError", "taskWarnings", "taskMs", "drop" or "delayMs"');
+  for (const key of ['delayMs', 'count', 'probability', 'taskWarnings', 'taskMs'] as const) {
     const v = input[key];
     if (v !== undefined && (typeof v !== 'number' || v < 0))
       throw new Error(`"${key}" must be a non-negative number`);
@@ -91,6 +93,7 @@ function validate(input: FaultInput): FaultInput {
     ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
     ...(input.taskError !== undefined ? { taskError: input.taskError } : {}),
     ...(input.taskWarnings !== undefined ? { taskWarnings: input.taskWarnings } : {}),
+    ...(input.taskMs !== undefined ? { taskMs: input.taskMs } : {}),
     ...(input.drop === true ? { drop: true } : {}),
     ...(input.probability !== undefined ? { probability: input.probability } : {}),
     ...(input.count !== undefined ? { count: input.count } : {}),
@@ -99,8 +102,9 @@ function validate(input: FaultInput): FaultInput {
 
 function hasEffect(input: FaultInput): boolean {
   return (
-    [input.status, input.taskError, input.delayMs, input.taskWarnings].some((v) => v !== undefined) ||
-    input.drop === true
+    [input.status, input.taskError, input.delayMs, input.taskWarnings, input.taskMs].some(
+      (v) => v !== undefined,
+    ) || input.drop === true
   );
 }
 

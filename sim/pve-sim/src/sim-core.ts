@@ -44,6 +44,8 @@ export interface ApiRequest {
   readonly injectedTaskError?: string;
   /** A fault-injection rule asked the task this request starts to log this many warnings. */
   readonly injectedTaskWarnings?: number;
+  /** A fault-injection rule asked the task this request starts to run this long. */
+  readonly injectedTaskMs?: number;
   readonly upload?: UploadedFile;
 }
 
@@ -84,7 +86,9 @@ export function startTask(core: SimCore, req: ApiRequest, task: StartTask): stri
     },
     ...(task.finally ? { finally: task.finally } : {}),
     ...(req.injectedTaskError !== undefined ? { injectedError: req.injectedTaskError } : {}),
-    ...(task.durationMs !== undefined ? { durationMs: task.durationMs } : {}),
+    ...((req.injectedTaskMs ?? task.durationMs) !== undefined
+      ? { durationMs: req.injectedTaskMs ?? task.durationMs }
+      : {}),
   });
 }
 

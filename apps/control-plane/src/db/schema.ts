@@ -446,6 +446,18 @@ interface PlanPreflightResultTable {
   evaluated_at: Timestamp;
 }
 
+/** An order no node could take (migration 0017): what each node lacked, for the provider only. */
+interface OrderRefusalTable {
+  id: Generated<string>;
+  organization_id: string;
+  plan_id: string;
+  plan_code: string;
+  region_id: string | null;
+  summary: string;
+  nodes: ColumnType<{ nodeId: string; nodeName: string; reasons: string[] }[], string, string>;
+  created_at: CreatedAt;
+}
+
 export type VmDesiredState = 'PRESENT' | 'ABSENT';
 export type VmPowerState = 'Running' | 'Stopped';
 
@@ -832,6 +844,7 @@ export interface Database {
   node_placement_cursors: NodePlacementCursorTable;
   vm_claims: VmClaimTable;
   plan_preflight_results: PlanPreflightResultTable;
+  order_refusals: OrderRefusalTable;
   virtual_machines: VirtualMachineTable;
   firewall_rulesets: FirewallRuleSetTable;
   firewall_address_groups: FirewallAddressGroupTable;

@@ -68,6 +68,11 @@ function roughObject(schema: JsonSchema, depth: number): fc.Arbitrary<Record<str
   return fc.record(record, { requiredKeys: schema.required ?? [] });
 }
 
+/** A body that roughly follows the schema (it may or may not be valid). */
+export function roughBody(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+  return roughObject(schema, 1);
+}
+
 function outOfRange(schema: JsonSchema): unknown[] {
   const values: unknown[] = [];
   if (schema.enum !== undefined) values.push('NOT_A_KNOWN_VALUE');

@@ -10,8 +10,8 @@ import {
 } from './openapi-operations.test-support.js';
 import {
   createTenantFixture,
-  FIXTURE_FLEET_HOST,
-  FIXTURE_RESERVED_IP,
+  fixtureIdFor,
+  fixtureValueFor,
   SECRET_VALUE,
   type TenantFixture,
 } from './tenant-fixture.test-support.js';
@@ -24,53 +24,6 @@ users: [{name: u, user: {token: abc}}]
 contexts: [{name: x, context: {cluster: c, user: u}}]
 current-context: x
 `;
-
-/** Which fixture object a path parameter names. */
-function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined {
-  const { ids } = fixture;
-  const table: [RegExp, string][] = [
-    [/^\/v1\/regions\/\{id\}/, ids.region],
-    [/^\/v1\/agents\/\{id\}/, ids.agent],
-    [/^\/v1\/platforms?\/\{id\}/, ids.platform],
-    [/^\/v1\/nodes?\/\{id\}/, ids.node],
-    [/^\/v1\/plans\/\{id\}/, ids.plan],
-    [/^\/v1\/addons\/\{id\}/, ids.addon],
-    [/^\/v1\/secrets\/\{id\}/, ids.secret],
-    [/^\/v1\/environment-variables\/\{id\}/, ids.environmentVariable],
-    [/^\/v1\/ssh-keys\/\{id\}/, ids.sshKey],
-    [/^\/v1\/cloudinittemplate\/\{id\}/, ids.cloudInitTemplate],
-    [/^\/v1\/vmtemplate\/\{id\}/, ids.vmTemplate],
-    [/^\/v1\/cloudinituserdata\/\{id\}/, ids.cloudInitUserData],
-    [/^\/v1\/service-accounts\/tokens\/\{tokenId\}/, ids.serviceAccountToken],
-    [/^\/v1\/service-accounts\/\{id\}/, ids.serviceAccount],
-    [/^\/v1\/organization\/members\/\{userId\}/, fixture.member.userId],
-    [/^\/v1\/organization\/invitations\/\{id\}/, ids.invitation],
-    [/^\/v1\/ipam\/networks\/\{id\}/, ids.network],
-    [/^\/v1\/ipam\/prefixes\/\{id\}/, ids.prefix],
-    [/^\/v1\/ipam\/nodes\/\{id\}/, ids.node],
-    [/^\/v1\/(provider\/)?virtual-machines\/\{id\}/, ids.virtualMachine],
-    [/^\/v1\/virtual-machines\/\{vmId\}/, ids.virtualMachine],
-    [/^\/v1\/firewall\/rulesets\/\{(id|rulesetId)\}/, ids.firewallRuleset],
-    [/^\/v1\/firewall\/rules\/\{id\}/, ids.firewallRule],
-    [/^\/v1\/firewall\/address-groups\/\{id\}/, ids.addressGroup],
-    [/^\/v1\/provider\/network\/smtp-outbound-policies\/\{vmId\}/, ids.virtualMachine],
-    [/^\/v1\/metrics-credentials\/\{id\}/, ids.metricsCredential],
-    [/^\/api\/v1\/fleet\/environments\/\{id\}/, ids.fleetEnvironment],
-    [/^\/api\/v1\/fleet\/agents\/\{(id|agentId)\}/, ids.fleetAgent],
-    [/^\/api\/v1\/fleet\/clusters\/\{(id|clusterId)\}/, ids.fleetCluster],
-  ];
-  return table.find(([pattern]) => pattern.test(path))?.[1];
-}
-
-/** What fills one path parameter: the fixture's object id, or an address of its prefix for `{ip}`. */
-function fixtureValueFor(path: string, name: string, fixture: TenantFixture): string | undefined {
-  if (name === 'ip') return FIXTURE_RESERVED_IP;
-  if (name === 'snapshotId') return fixture.ids.snapshot;
-  if (name === 'backupId') return fixture.ids.backup;
-  if (name === 'hostname') return FIXTURE_FLEET_HOST;
-  if (name === 'tokenId' && path.startsWith('/api/v1/fleet/')) return fixture.ids.fleetInstallToken;
-  return fixtureIdFor(path, fixture);
-}
 
 /** A body that passes validation, so that the call reaches the object lookup. */
 function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown {

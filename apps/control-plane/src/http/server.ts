@@ -6,7 +6,6 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 
@@ -16,6 +15,7 @@ import { trustedProxyListProblem } from './client-ip.js';
 import { installHttpMetrics } from './http-metrics.js';
 import type { RouteAccess } from './route-access.js';
 import { installSecurityHeaders } from './security-headers.js';
+import { storableTextValidatorCompiler } from './storable-text.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -58,7 +58,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // Path parameters up to a full host name (253 characters: fleet cluster hosts).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined) {

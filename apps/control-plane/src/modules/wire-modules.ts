@@ -96,6 +96,7 @@ import {
 import { VmSnapshotRepository, vmSnapshotRoutes, VmSnapshotService } from './vm-snapshots/index.js';
 import { VmBackupRepository, vmBackupRoutes, VmBackupService } from './vm-backups/index.js';
 import { VmConsoleRepository, vmConsoleRoutes, VmConsoleService } from './vm-console/index.js';
+import { OrderRefusalRepository, orderRefusalRoutes } from './order-refusals/index.js';
 import {
   MetricsCredentialRepository,
   metricsCredentialRoutes,
@@ -321,10 +322,14 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     logger: app.log,
     owner: replica,
   });
+  const refusals = new OrderRefusalRepository(db);
+  await app.register(orderRefusalRoutes, { refusals });
   await app.register(virtualMachineRoutes, {
     vms: new VirtualMachineService({
       vms: new VirtualMachineRepository(db),
       claims,
+      offers: new MarketplaceRepository(db),
+      refusals,
       cloudInit,
       profiles,
       secretBox: settings.secretBox,

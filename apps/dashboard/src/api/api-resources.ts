@@ -55,7 +55,9 @@ export interface MarketplaceSku {
   readonly computeType: string;
   readonly computeCategory: string;
   readonly vcpus: number;
+  /** GiB, as every size in the API. */
   readonly ramGb: number;
+  /** GiB. */
   readonly diskGb: number;
   readonly offerCount: number;
   readonly lowestMonthlyPrices: readonly Money[];
@@ -69,8 +71,11 @@ export interface MarketplaceOffer {
   readonly organizationName: string;
   readonly billingType: string;
   readonly vcpus: number;
+  /** GiB, as every size in the API. */
   readonly ramGb: number;
+  /** GiB. */
   readonly diskGb: number;
+  /** GiB of egress per bandwidth period; 0 is unlimited. */
   readonly bandwidthAllowanceGb: number;
   readonly bandwidthPeriod: BillingPeriod;
   readonly unlimitedBandwidth: boolean;
@@ -238,13 +243,15 @@ interface BandwidthPeriod {
   readonly end: string;
   readonly egressBytes: number;
   readonly ingressBytes: number;
+  /** GiB (1024³ bytes). */
   readonly egressGb: number;
+  /** GiB. */
   readonly ingressGb: number;
 }
 
 export interface BandwidthUsage {
   readonly period: string;
-  /** 0: no allowance, traffic is unlimited. */
+  /** GiB of egress per period; 0: no allowance, traffic is unlimited. */
   readonly allowanceGb: number;
   readonly periods: readonly BandwidthPeriod[];
 }
@@ -424,8 +431,11 @@ export interface Plan {
   readonly computeCategory: string;
   readonly computeType: string;
   readonly vcpus: number;
+  /** GiB, as every size in the API. */
   readonly ramGb: number;
+  /** GiB. */
   readonly diskGb: number;
+  /** GiB of egress per bandwidth period; 0 is unlimited. */
   readonly bandwidthAllowanceGb: number;
   readonly billingType: string;
   readonly planPrices: readonly PlanPrice[];
@@ -476,6 +486,8 @@ export interface PlanPreflight {
   readonly marketplaceReady: boolean;
   readonly summaryNote: string;
   readonly summaryIssues: readonly string[];
+  /** What does not stop the sale: a node without a template for a distro other nodes offer. */
+  readonly summaryWarnings: readonly string[];
   readonly regionLabels: readonly string[];
   readonly planChecks: readonly PreflightCheck[];
   readonly infrastructure: readonly PreflightChain[];

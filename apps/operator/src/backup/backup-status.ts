@@ -14,9 +14,11 @@ const LOG_ERROR_PREFIX = 'ERROR: ';
 export function withConditions(
   backup: VMBackup,
   updates: readonly ConditionUpdate[],
+  now?: Date,
 ): Condition[] | undefined {
   let conditions = backup.status?.conditions;
-  for (const update of updates) conditions = setCondition(conditions, update, backup.metadata?.generation);
+  for (const update of updates)
+    conditions = setCondition(conditions, update, backup.metadata?.generation, now);
   return conditions;
 }
 

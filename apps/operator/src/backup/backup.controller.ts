@@ -8,7 +8,10 @@ import type { BackupReconcilerDeps } from './backup.reconciler.js';
 
 const CONTROLLER_NAME = 'vmbackup';
 
-export interface BackupControllerOptions extends Pick<BackupReconcilerDeps, 'instances' | 'taskTimeoutMs'> {
+export interface BackupControllerOptions extends Pick<
+  BackupReconcilerDeps,
+  'instances' | 'taskTimeoutMs' | 'lockWaitMs'
+> {
   kube: Pick<KubeClient, 'proxmoxVMs' | 'vmBackups'>;
   backups: Informer<VMBackup>;
   workers: number;
@@ -25,6 +28,7 @@ export function createBackupController(options: BackupControllerOptions): Contro
     instances: options.instances,
     logger: options.logger,
     ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
+    ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
   });
   return new Controller({
     name: CONTROLLER_NAME,

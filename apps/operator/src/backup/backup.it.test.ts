@@ -19,8 +19,11 @@ let pve: ProxmoxClient;
 beforeAll(async () => {
   env = await startEnv();
   pve = proxmoxClientFor(env);
-  await env.startOperator();
+  await env.startOperator({ lockWaitMs: LOCK_WAIT_MS });
 });
+
+/** How long this file's operator waits for a lock of ours before failing a backup. */
+const LOCK_WAIT_MS = 4_000;
 
 afterAll(async () => {
   await pve.close();
@@ -150,6 +153,67 @@ describe('VMBackup', () => {
         reason: 'BackupFailed',
       });
       expect(await archivesOf(vm.spec.vmid)).toEqual([]);
+    } finally {
+      await env.sim('DELETE', '/sim/faults');
+    }
+  });
+
+  it('waits for a snapshot that took the lock as vzdump started, then backs up', async () => {
+    const vm = await runningVm();
+    const { vmid } = vm.spec;
+    // vzdump reaches Proxmox late, so the snapshot below takes the lock between the operator's check
+    // and the backup job, as a scheduled backup and a customer's snapshot did.
+    await env.sim('POST', '/sim/faults', { method: 'POST', path: '/vzdump$', delayMs: 1_500, count: 1 });
+    await env.sim('POST', '/sim/faults', {
+      method: 'POST',
+      path: `/qemu/${vmid}/snapshot$`,
+      taskMs: 2_500,
+      count: 1,
+    });
+    try {
+      const backup = await until(await createBackup(vm), (b) => {
+        expect(b.metadata?.annotations?.['vm.noderings.com/backup-vmid']).toBe(String(vmid));
+      });
+      await pve.createSnapshot('pve1', vmid, { snapname: 'customer' });
+      const waiting = await until(backup, (b) => {
+        expect(findCondition(b.status?.conditions, 'WaitingForLock')?.status).toBe('True');
+      });
+      expect(waiting.status?.phase).toBe('Pending');
+      expect(waiting.status?.message).toContain('(snapshot)');
+      expect(findCondition(waiting.status?.conditions, 'Ready')?.reason).toBe('WaitingForLock');
+
+      const done = await completed(backup);
+      expect(findCondition(done.status?.conditions, 'WaitingForLock')).toMatchObject({
+        status: 'False',
+        reason: 'LockReleased',
+      });
+      expect(await archivesOf(vmid)).toEqual([done.status?.volid]);
+      expect((await pve.getSnapshots('pve1', vmid)).map((s) => s.name)).toContain('customer');
+    } finally {
+      await env.sim('DELETE', '/sim/faults');
+    }
+  });
+
+  it('fails a backup whose guest stays locked longer than the wait, naming the lock', async () => {
+    const vm = await runningVm();
+    const { vmid } = vm.spec;
+    await env.sim('POST', '/sim/faults', {
+      method: 'POST',
+      path: `/qemu/${vmid}/snapshot$`,
+      taskMs: 3 * LOCK_WAIT_MS,
+      count: 1,
+    });
+    try {
+      await pve.createSnapshot('pve1', vmid, { snapname: 'long' });
+      const failed = await until(await createBackup(vm), (b) => {
+        expect(b.status?.phase).toBe('Failed');
+      });
+      expect(findCondition(failed.status?.conditions, 'Ready')).toMatchObject({
+        status: 'False',
+        reason: 'LockTimeout',
+      });
+      expect(failed.status?.message).toMatch(/VMID \d+ stayed locked \(snapshot\) for 4 seconds/);
+      expect(await archivesOf(vmid)).toEqual([]);
     } finally {
       await env.sim('DELETE', '/sim/faults');
     }

@@ -1,4 +1,11 @@
-import type { ObjectRef, ReconcileResult, Reconciler, VMBackup, VMBackupStatus } from '@noderings/kube';
+import type {
+  ConditionUpdate,
+  ObjectRef,
+  ReconcileResult,
+  Reconciler,
+  VMBackup,
+  VMBackupStatus,
+} from '@noderings/kube';
 import {
   DONE,
   TerminalError,
@@ -10,9 +17,10 @@ import {
   updateStatus,
 } from '@noderings/kube';
 import type { ProxmoxClient } from '@noderings/proxmox';
-import { NotFoundError, TaskFailedError, parseUpid } from '@noderings/proxmox';
+import { LockedError, NotFoundError, TaskFailedError, parseUpid } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
+import { DEFAULT_LOCK_WAIT_MS, lockReleased, waitForLock } from '../guest-lock.js';
 import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
@@ -43,12 +51,17 @@ const WAIT_MS = 5_000;
 export interface BackupReconcilerDeps extends BackupRestorerDeps {
   logger: Logger;
   clock?: () => Date;
+  /** Longest wait for a lock of our own operations on the guest. Default 30 minutes. */
+  lockWaitMs?: number;
 }
 
 /** A backup that cannot start yet, with why (recorded as the Ready condition's reason). */
 interface Wait {
   reason: string;
   message: string;
+  /** Conditions besides Ready that explain the wait. */
+  conditions?: ConditionUpdate[];
+  retryAfterMs?: number;
 }
 
 /**
@@ -94,15 +107,7 @@ export class BackupReconciler implements Reconciler {
     let location = readArchiveLocation(backup);
     if (upid === undefined || location === undefined) {
       const started = await this.#start(ref, backup, signal, log);
-      if ('reason' in started) {
-        await this.#setStatus(ref, signal, (s, b) => ({
-          ...s,
-          phase: 'Pending',
-          message: started.message,
-          conditions: withConditions(b, [{ type: READY, status: 'False', ...started }]),
-        }));
-        return { requeueAfter: WAIT_MS };
-      }
+      if ('reason' in started) return this.#wait(ref, signal, started);
       ({ upid, location } = started);
     } else {
       log.info('waiting for stored vzdump task', { upid });
@@ -111,6 +116,12 @@ export class BackupReconciler implements Reconciler {
     try {
       await pve.waitForTask(location.node, upid, { signal, timeoutMs: this.#taskTimeoutMs });
     } catch (e: unknown) {
+      if (e instanceof TaskFailedError && e.reason instanceof LockedError) {
+        // Another operation took the lock between our look and vzdump's: wait for it as for any lock.
+        log.info('vzdump met a lock', { upid, lock: e.reason.lock });
+        const current = await this.#setStatus(ref, signal, (s) => ({ ...s, taskRef: undefined }));
+        return this.#wait(ref, signal, this.#lockWait(current, location.vmid, e.reason.lock));
+      }
       if (e instanceof TaskFailedError)
         throw new TerminalError('BackupFailed', taskFailureMessage(e), { cause: e });
       // Proxmox no longer knows the task: forget it, so that the next run starts a backup again.
@@ -170,8 +181,7 @@ export class BackupReconciler implements Reconciler {
       return { reason: 'GuestNotFound', message: `guest VMID ${vmid} does not exist on node '${node}' yet` };
     }
     const lock = (await pve.getVmConfig(node, vmid)).lock;
-    if (lock !== undefined)
-      return { reason: 'GuestLocked', message: `guest VMID ${vmid} is locked (${lock})` };
+    if (lock !== undefined) return this.#lockWait(backup, vmid, lock);
     const storages = await pve.getStorages(node);
     if (!storages.some((s) => s.storage === spec.storage && s.content.split(',').includes('backup'))) {
       throw new OperatorError(
@@ -200,11 +210,51 @@ export class BackupReconciler implements Reconciler {
       taskRef: result.upid,
       startedAt: new Date(parseUpid(result.upid).starttime * 1000).toISOString(),
       message: undefined,
-      conditions: withConditions(b, [
-        { type: READY, status: 'False', reason: 'Running', message: `vzdump task ${result.upid}` },
-      ]),
+      conditions: withConditions(
+        b,
+        [
+          { type: READY, status: 'False', reason: 'Running', message: `vzdump task ${result.upid}` },
+          ...lockReleased(b.status?.conditions),
+        ],
+        this.#clock(),
+      ),
     }));
     return { upid: result.upid, location: target };
+  }
+
+  /** A wait for the guest's lock, or a terminal error when it is not ours or was waited for too long. */
+  #lockWait(backup: VMBackup, vmid: number, lock: string): Wait {
+    const limitMs = this.deps.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS;
+    const wait = waitForLock({
+      lock,
+      vmid,
+      work: 'the backup',
+      conditions: backup.status?.conditions,
+      now: this.#clock(),
+      limitMs,
+    });
+    return {
+      reason: 'WaitingForLock',
+      message: wait.condition.message,
+      conditions: [wait.condition],
+      retryAfterMs: Math.max(1, Math.min(WAIT_MS, wait.remainingMs)),
+    };
+  }
+
+  /** Records why the backup cannot start yet and when to look again. */
+  async #wait(ref: ObjectRef, signal: AbortSignal, wait: Wait): Promise<ReconcileResult> {
+    const { reason, message } = wait;
+    await this.#setStatus(ref, signal, (s, b) => ({
+      ...s,
+      phase: 'Pending',
+      message,
+      conditions: withConditions(
+        b,
+        [{ type: READY, status: 'False', reason, message }, ...(wait.conditions ?? [])],
+        this.#clock(),
+      ),
+    }));
+    return { requeueAfter: wait.retryAfterMs ?? WAIT_MS };
   }
 
   /** Runs a backup step; a failure is recorded in status, and rethrown terminal or retryable. */
@@ -286,8 +336,12 @@ export class BackupReconciler implements Reconciler {
     return this.deps.taskTimeoutMs ?? 600_000;
   }
 
+  #clock(): Date {
+    return this.deps.clock?.() ?? new Date();
+  }
+
   #now(): string {
-    return (this.deps.clock?.() ?? new Date()).toISOString();
+    return this.#clock().toISOString();
   }
 
   async #setStatus(

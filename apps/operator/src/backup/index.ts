@@ -18,6 +18,7 @@ export interface BackupControllersOptions {
   instances: { get(instance: string): ProxmoxClient };
   shutdownTimeoutMs?: number;
   taskTimeoutMs?: number;
+  lockWaitMs?: number;
 }
 
 type CacheSource = Pick<Informer<VMBackup>, 'start' | 'hasSynced' | 'stop'>;
@@ -54,6 +55,7 @@ export function createBackupControllers(
         backups,
         instances: options.instances,
         ...(options.taskTimeoutMs === undefined ? {} : { taskTimeoutMs: options.taskTimeoutMs }),
+        ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
       }),
       informers: [backups],
     },

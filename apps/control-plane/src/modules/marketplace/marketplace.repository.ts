@@ -255,6 +255,12 @@ export class MarketplaceRepository {
     });
   }
 
+  /** Whether the marketplace lists the plan now: what a customer may order (item 4 of issue 17). */
+  async isListed(planId: string): Promise<boolean> {
+    const row = await listedOffers(this.db, { planId }).select('p.id').executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The catalogue cities that have at least one listed offer. */
   async cityIds(): Promise<string[]> {
     const rows = await listedOffers(this.db, {}).select('g.city_id').distinct().execute();

@@ -95,8 +95,8 @@ const skuView = z
     computeType: z.enum(COMPUTE_TYPES),
     computeCategory: z.enum(COMPUTE_CATEGORIES),
     vcpus: z.number().int(),
-    ramGb: z.number().int(),
-    diskGb: z.number().int(),
+    ramGb: z.number().int().describe('GiB (1024³ bytes).'),
+    diskGb: z.number().int().describe('GiB.'),
     offerCount: z.number().int().describe('Providers offering it where the filters look.'),
     lowestMonthlyPrices: z.array(monthlyPrice).describe('The cheapest offer per currency, per month.'),
   })
@@ -117,12 +117,12 @@ const commonOfferFields = {
   organizationName: z.string(),
   billingType: z.enum(BILLING_TYPES),
   vcpus: z.number().int(),
-  ramGb: z.number().int(),
-  diskGb: z.number().int(),
+  ramGb: z.number().int().describe('GiB (1024³ bytes).'),
+  diskGb: z.number().int().describe('GiB.'),
   bandwidthAllowanceGb: z
     .number()
     .int()
-    .describe(`GB per bandwidthPeriod; ${String(UNLIMITED)} is unlimited.`),
+    .describe(`GiB (1024³ bytes) per bandwidthPeriod; ${String(UNLIMITED)} is unlimited.`),
   bandwidthPeriod: z.enum(BILLING_PERIODS),
   unlimitedBandwidth: z.boolean(),
   networkRateLimitMbps: z.number().int(),

@@ -470,6 +470,30 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
         { as: buyer },
       );
       expect(network.body.points[0]).toMatchObject({ networkTransmitBytesPerSecond: 3000 / 60 });
+
+      // A longer range asks for fewer points: the minutes are merged into steps of the size asked for.
+      const step = 10 * MINUTE;
+      const stepped = await t.call<{ resolutionSeconds: number; points: Record<string, unknown>[] }>(
+        'GET',
+        `/v1/virtual-machines/${vmId}/metrics?series=cpu&from=${new Date(t0 - step).toISOString()}&step=600`,
+        { as: buyer },
+      );
+      expect(stepped.status).toBe(200);
+      expect(stepped.body.resolutionSeconds).toBe(600);
+      expect(stepped.body.points).toEqual([
+        {
+          time: new Date(Math.floor(t0 / step) * step).toISOString(),
+          cpuUsageRatio: 0.5,
+          cpuUsageRatioMax: 0.75,
+        },
+      ]);
+      const uneven = await t.call<{ details: unknown[] }>(
+        'GET',
+        `/v1/virtual-machines/${vmId}/metrics?series=cpu&step=90`,
+        { as: buyer },
+      );
+      expect(uneven.status).toBe(400);
+      expect(JSON.stringify(uneven.body)).toContain('query.step');
     });
 
     it("is the customer's alone to read", async () => {

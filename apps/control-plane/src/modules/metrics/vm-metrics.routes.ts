@@ -8,14 +8,17 @@ import { CHART_SERIES, type VmMetricsService } from './vm-metrics.service.js';
 
 const CUSTOMER: RouteAccess = { kind: 'tenant' };
 const tags = ['VirtualMachineService'];
-/** Billing "GB", as providers price traffic: 10^9 bytes. */
-const GB = 1e9;
+/** Traffic is counted in GiB (1024³ bytes), the unit of every size in the API (ADR 0023). */
+const GIB = 1024 ** 3;
 
 const rate = z.number().optional();
 const chartView = z
   .object({
     series: z.enum(CHART_SERIES),
-    resolutionSeconds: z.number().int(),
+    resolutionSeconds: z
+      .number()
+      .int()
+      .describe("Seconds per point: the step asked for, or the rollups' own."),
     from: z.iso.datetime(),
     to: z.iso.datetime(),
     points: z.array(
@@ -39,14 +42,14 @@ const periodView = z.object({
   end: z.iso.datetime(),
   egressBytes: z.number().int(),
   ingressBytes: z.number().int(),
-  egressGb: z.number().describe('GB = 10^9 bytes.'),
-  ingressGb: z.number(),
+  egressGb: z.number().describe('egressBytes in GiB (1024³ bytes).'),
+  ingressGb: z.number().describe('ingressBytes in GiB.'),
 });
 
 const bandwidthView = z
   .object({
     period: z.string().describe("The plan's bandwidthPeriod: the allowance applies to each."),
-    allowanceGb: z.number().int().describe('Egress included per period; 0 is unlimited.'),
+    allowanceGb: z.number().int().describe('Egress included per period, in GiB; 0 is unlimited.'),
     periods: z.array(periodView).describe('The current period first.'),
   })
   .meta({ id: 'VirtualMachineBandwidthUsage' });
@@ -63,22 +66,33 @@ export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsServi
       config: { access: CUSTOMER },
       schema: {
         tags,
-        summary: 'Usage chart points: 1-minute points for the last 48 hours, 1-hour points for 90 days.',
+        summary:
+          'Usage chart points: 1-minute points for the last 48 hours, 1-hour points for 90 days, merged into `step` seconds.',
         params: idParams,
         querystring: z.object({
           series: z.enum(CHART_SERIES).default('cpu'),
           from: z.iso.datetime({ offset: true }).optional().describe('Default: an hour before to.'),
           to: z.iso.datetime({ offset: true }).optional().describe('Default: now.'),
+          step: z.coerce
+            .number()
+            .int()
+            .min(60)
+            .max(86_400)
+            .optional()
+            .describe(
+              'Seconds per point, a multiple of 60 within the last 48 hours and of 3600 before: points are merged into steps (a chart of 7 days asks 3600). Default: 60, or 3600 for a range that starts earlier.',
+            ),
         }),
         response: { 200: chartView },
       },
     },
     async (request) => {
-      const { series, from, to } = request.query;
+      const { series, from, to, step } = request.query;
       const chart = await metrics.chart(tenantOf(request).organizationId, request.params.id, {
         series,
         from: from === undefined ? undefined : new Date(from),
         to: to === undefined ? undefined : new Date(to),
+        stepSeconds: step,
       });
       return {
         ...chart,
@@ -115,8 +129,8 @@ export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsServi
           end: p.end.toISOString(),
           egressBytes: p.egressBytes,
           ingressBytes: p.ingressBytes,
-          egressGb: p.egressBytes / GB,
-          ingressGb: p.ingressBytes / GB,
+          egressGb: p.egressBytes / GIB,
+          ingressGb: p.ingressBytes / GIB,
         })),
       };
     },

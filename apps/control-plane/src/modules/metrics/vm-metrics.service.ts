@@ -7,6 +7,7 @@ import {
   type PeriodBounds,
 } from '@noderings/domain';
 
+import { mergeRollups } from './chart-steps.js';
 import type { RollupPoint, VmMetricsRepository } from './vm-metrics.repository.js';
 import { ROLLUP_RETENTION_SECONDS } from './metrics.worker.js';
 
@@ -88,13 +89,19 @@ export class VmMetricsService {
   ) {}
 
   /**
-   * Points from `from` to `to` (default: the last hour): 1-minute points while the range lies within the
-   * 48 hours they are kept, else 1-hour points (kept 90 days).
+   * Points from `from` to `to` (default: the last hour): 1-minute rollups while the range lies within the
+   * 48 hours they are kept, else 1-hour rollups (kept 90 days), merged into one point per `stepSeconds`
+   * (default: the rollups' own resolution), which must be a multiple of that resolution.
    */
   async chart(
     clientOrganizationId: string,
     vmId: string,
-    query: { series: ChartSeries; from?: Date | undefined; to?: Date | undefined },
+    query: {
+      series: ChartSeries;
+      from?: Date | undefined;
+      to?: Date | undefined;
+      stepSeconds?: number | undefined;
+    },
   ): Promise<Chart> {
     const vm = await this.deps.metrics.meteredVm(clientOrganizationId, vmId);
     if (vm === undefined) throw NotFoundError.of('Virtual machine', vmId);
@@ -103,7 +110,15 @@ export class VmMetricsService {
     const from = query.from ?? new Date(to.getTime() - DEFAULT_RANGE_MS);
     if (from.getTime() >= to.getTime()) throw InvalidArgumentError.field('query.from', 'must be before to');
     const fineFrom = now.getTime() - (ROLLUP_RETENTION_SECONDS[FINE] ?? 0) * 1000;
-    const resolutionSeconds = from.getTime() >= fineFrom ? FINE : COARSE;
+    const rollupSeconds = from.getTime() >= fineFrom ? FINE : COARSE;
+    const resolutionSeconds = query.stepSeconds ?? rollupSeconds;
+    if (resolutionSeconds % rollupSeconds !== 0)
+      throw InvalidArgumentError.field(
+        'query.step',
+        rollupSeconds === FINE
+          ? `must be a multiple of ${String(FINE)} seconds`
+          : `must be a multiple of ${String(COARSE)} seconds: points older than 48 hours are kept by the hour`,
+      );
     const oldest = now.getTime() - (ROLLUP_RETENTION_SECONDS[COARSE] ?? 0) * 1000;
     if (to.getTime() <= oldest)
       throw InvalidArgumentError.field('query.to', 'is older than the 90 days chart points are kept');
@@ -111,13 +126,13 @@ export class VmMetricsService {
     const rollups = await this.deps.metrics.rollups(
       vm.id,
       Object.keys(readers),
-      resolutionSeconds,
-      // The bucket holding `from` starts before it.
+      rollupSeconds,
+      // The step holding `from` starts before it.
       new Date(Math.floor(from.getTime() / (resolutionSeconds * 1000)) * resolutionSeconds * 1000),
       to,
     );
     const points = new Map<number, ChartPoint>();
-    for (const r of rollups) {
+    for (const r of mergeRollups(rollups, resolutionSeconds)) {
       const time = r.bucket.getTime();
       let point = points.get(time);
       if (point === undefined) points.set(time, (point = { time: r.bucket }));

@@ -214,7 +214,11 @@ export class PreflightRepository {
     if (filter.planCode !== undefined) query = query.where('plan_code', '=', filter.planCode);
     if (filter.issuesOnly === true) query = query.where('issue_count', '>', 0);
     return listPage(query.orderBy('plan_code').orderBy('plan_id'), page, (rows) =>
-      rows.map((r) => ({ ...(r.result as PreflightResult), evaluatedAt: r.evaluated_at })),
+      rows.map((r) => {
+        // Results stored before warnings existed carry none.
+        const stored = r.result as Omit<PreflightResult, 'summaryWarnings'> & Partial<PreflightResult>;
+        return { ...stored, summaryWarnings: stored.summaryWarnings ?? [], evaluatedAt: r.evaluated_at };
+      }),
     );
   }
 

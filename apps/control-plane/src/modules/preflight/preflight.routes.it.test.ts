@@ -9,7 +9,7 @@ import {
   type TestControlPlane,
 } from '../../control-plane.test-support.js';
 import { DATABASE_KINDS } from '../../db/test-database.test-support.js';
-import { createSeller } from '../placement/placement.test-support.js';
+import { addNode, createSeller } from '../placement/placement.test-support.js';
 import { createReadyOffer } from './preflight.test-support.js';
 
 interface Check {
@@ -25,6 +25,7 @@ interface PreflightView {
   marketplaceReady: boolean;
   summaryNote: string;
   summaryIssues: string[];
+  summaryWarnings: string[];
   regionLabels: string[];
   planChecks: Check[];
   infrastructure: {
@@ -182,6 +183,72 @@ describe.each(DATABASE_KINDS)('preflight checks on the %s database', (kind) => {
     expect(cloudInit?.subChecks[0]?.note).toMatch(
       /does not compile: vendorData line 4, column 14: secrets.MONITORING_TOKEN: the organization has no secret MONITORING_TOKEN/,
     );
+  });
+
+  it('keeps a plan on sale when one node gains a distro, offers it, and places it only there', async () => {
+    const offer = await createReadyOffer(t);
+    const provider = offer.seller.provider;
+    const second = await addNode(t, offer.seller, { cpuCores: 8, memoryGib: 32, storageGib: 500 });
+    const template = async (nodeId: string, distro: string) => {
+      const created = await t.call('POST', '/v1/vmtemplate', {
+        as: provider,
+        body: {
+          name: `${distro} on ${nodeId}`,
+          distro,
+          templateId: distro === 'DISTRO_DEBIAN_13' ? 9001 : 9000,
+          nodeId,
+          cloudInitTemplateId: offer.cloudInitTemplateId,
+        },
+      });
+      expect(created.status).toBe(201);
+    };
+    await template(second, 'DISTRO_UBUNTU_24_04');
+    const assigned = await t.call('PATCH', `/v1/plans/${offer.planId}`, {
+      as: provider,
+      body: { nodeIds: [offer.nodeId, second] },
+    });
+    expect(assigned.status).toBe(200);
+    await template(second, 'DISTRO_DEBIAN_13');
+
+    const result = await preflightOf(provider, offer.planId);
+    expect(result?.marketplaceReady).toBe(true);
+    expect(failingCodes(result)).toEqual([]);
+    expect(result?.summaryIssues).toEqual([]);
+    const firstName = result?.infrastructure[0]?.agent.platform.node.name ?? '';
+    expect(result?.summaryWarnings).toEqual([
+      `node ${firstName}: no template for DISTRO_DEBIAN_13; orders for it go to the plan's other nodes.`,
+    ]);
+
+    const customer = await t.register('ORGANIZATION_TYPE_CLIENT');
+    const listed = await t.call<{ offer: { distros: string[] } }>(
+      'GET',
+      `/v1/marketplace/plans/${offer.planId}`,
+      {
+        as: customer,
+      },
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.offer.distros).toEqual(['DISTRO_DEBIAN_13', 'DISTRO_UBUNTU_24_04']);
+    for (let i = 0; i < 3; i++) {
+      const ordered = await t.call<{ virtualMachine: { id: string } }>('POST', '/v1/virtual-machines', {
+        as: customer,
+        body: {
+          hostname: `debian-${String(i)}`,
+          planId: offer.planId,
+          regionId: offer.seller.regionId,
+          distro: 'DISTRO_DEBIAN_13',
+          password: 'a long enough password',
+          idempotencyKey: randomUUID(),
+        },
+      });
+      expect(ordered.status).toBe(201);
+      const vm = await t.cp.db
+        .selectFrom('virtual_machines')
+        .select('node_id')
+        .where('id', '=', ordered.body.virtualMachine.id)
+        .executeTakeFirstOrThrow();
+      expect(vm.node_id).toBe(second);
+    }
   });
 
   it('holds back private plans and unverified providers', async () => {

@@ -52,6 +52,11 @@ const resultView = z
       .describe("The plan's own checks pass and at least one node passes every check: it is listed."),
     summaryNote: z.string(),
     summaryIssues: z.array(z.string()),
+    summaryWarnings: z
+      .array(z.string())
+      .describe(
+        "What does not stop the sale but is worth a look: a node without a template for a distro the plan's other nodes offer.",
+      ),
     regionLabels: z.array(z.string()),
     planChecks: z.array(checkView),
     infrastructure: z.array(infrastructureView),
@@ -82,6 +87,7 @@ function toResultView(r: StoredPreflightResult): z.infer<typeof resultView> {
     marketplaceReady: r.marketplaceReady,
     summaryNote: r.summaryNote,
     summaryIssues: [...r.summaryIssues],
+    summaryWarnings: [...r.summaryWarnings],
     regionLabels: [...r.regionLabels],
     planChecks: r.planChecks.map(toCheckView),
     infrastructure: r.infrastructure.map((e) => ({

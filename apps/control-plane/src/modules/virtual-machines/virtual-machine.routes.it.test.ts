@@ -9,7 +9,7 @@ import {
 } from '../../control-plane.test-support.js';
 import { SecretBox } from '../../crypto/secret-box.js';
 import { DATABASE_KINDS } from '../../db/test-database.test-support.js';
-import { createReadyOffer, type ReadyOffer } from '../preflight/preflight.test-support.js';
+import { createReadyOffer, settlePreflight, type ReadyOffer } from '../preflight/preflight.test-support.js';
 import { cloudInitAssociatedData } from './virtual-machine.service.js';
 
 interface VmView {
@@ -191,7 +191,7 @@ describe.each(DATABASE_KINDS)('ordering VMs on the %s database', (kind) => {
       [orderBody({ sshKeyIds: [customer.keyId], password: 'a long enough password' }), 400],
       [orderBody({ sshKeyIds: [customer.keyId], hostname: '-bad-' }), 400],
       [orderBody({ sshKeyIds: [customer.keyId], idempotencyKey: '' }), 400],
-      [orderBody({ sshKeyIds: [customer.keyId], planId: randomUUID() }), 412],
+      [orderBody({ sshKeyIds: [customer.keyId], planId: randomUUID() }), 404],
       [orderBody({ sshKeyIds: [customer.keyId], distro: 'DISTRO_DEBIAN_13' }), 412],
       [orderBody({ sshKeyIds: [customer.keyId], regionId: randomUUID() }), 400],
       [orderBody({ sshKeyIds: [randomUUID()] }), 404],
@@ -206,6 +206,42 @@ describe.each(DATABASE_KINDS)('ordering VMs on the %s database', (kind) => {
       .where('client_organization_id', '=', customer.organizationId)
       .execute();
     expect(claims).toEqual([]);
+  });
+
+  it('sells only plans the marketplace lists: an unpublished plan is not found, even by its provider', async () => {
+    const hidden = await createReadyOffer(t, { seller: offer.seller, plan: { isPublic: false, vcpus: 1 } });
+    const customer = await customerWithKey();
+    const body = (planId: string) => orderBody({ planId, sshKeyIds: [customer.keyId] });
+    const listed = await t.call('GET', `/v1/marketplace/plans/${hidden.planId}`, { as: customer });
+    expect(listed.status).toBe(404);
+    const refused = await t.call<{ message: string }>('POST', '/v1/virtual-machines', {
+      as: customer,
+      body: body(hidden.planId),
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).not.toContain('template');
+    const ownOrder = await t.call('POST', '/v1/virtual-machines', {
+      as: offer.seller.provider,
+      body: orderBody({ planId: hidden.planId, password: 'a long enough password' }),
+    });
+    expect(ownOrder.status).toBe(404);
+    // The provider still sees and edits its own plan; published, it sells.
+    const own = await t.call('GET', `/v1/plans/${hidden.planId}`, { as: offer.seller.provider });
+    expect(own.status).toBe(200);
+    const published = await t.call('PATCH', `/v1/plans/${hidden.planId}`, {
+      as: offer.seller.provider,
+      body: { isPublic: true },
+    });
+    expect(published.status).toBe(200);
+    await settlePreflight(t, offer.seller.provider);
+    const sold = await t.call('POST', '/v1/virtual-machines', { as: customer, body: body(hidden.planId) });
+    expect(sold.status).toBe(201);
+    const claims = await t.cp.db
+      .selectFrom('vm_claims')
+      .select('plan_id')
+      .where('client_organization_id', 'in', [customer.organizationId, offer.seller.provider.organizationId])
+      .execute();
+    expect(claims).toEqual([{ plan_id: hidden.planId }]);
   });
 
   it('shows customers their own VMs only, and providers the VMs on their infrastructure', async () => {

@@ -226,7 +226,7 @@ export const virtualMachineRoutes: FastifyPluginCallbackZod<{
         tags: TAGS,
         summary: 'Orders a VM: places it, takes its addresses, MAC and VMID, and sends it to the provider.',
         description:
-          'Idempotent by idempotencyKey: the same order again answers 200 with the VM it made; the key with a different order is ALREADY_EXISTS. Deviation: answers the VM, not a bare Success.',
+          'Only plans the marketplace lists can be ordered; any other planId is NOT_FOUND. Idempotent by idempotencyKey: the same order again answers 200 with the VM it made; the key with a different order is ALREADY_EXISTS. Deviation: answers the VM, not a bare Success.',
         body: orderBody,
         response: { 200: vmResponse, 201: vmResponse },
       },

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 
-import { AbortedError, AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@noderings/domain';
+import {
+  AbortedError,
+  AlreadyExistsError,
+  FailedPreconditionError,
+  NotFoundError,
+  ResourceExhaustedError,
+} from '@noderings/domain';
 import type { Transaction } from 'kysely';
 
 import type { SecretBox } from '../../crypto/secret-box.js';
@@ -8,7 +14,9 @@ import type { Database } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { CloudInitCompileService } from '../cloud-init-templates/index.js';
 import type { CloudInitUserDataService } from '../cloud-init-user-data/index.js';
-import type { ClaimService } from '../placement/index.js';
+import type { MarketplaceRepository } from '../marketplace/index.js';
+import type { OrderRefusalRepository } from '../order-refusals/index.js';
+import { PlacementExhaustedError, type ClaimService } from '../placement/index.js';
 import { orderedSpec, type OrderedSpec } from './order-spec.js';
 import type {
   VirtualMachineRecord,
@@ -74,6 +82,10 @@ export class VirtualMachineService {
         | 'reinstall'
       >;
       readonly claims: Pick<ClaimService, 'claimAnd'>;
+      /** Orders go only to plans the marketplace lists: a private or unready plan is not for sale. */
+      readonly offers: Pick<MarketplaceRepository, 'isListed'>;
+      /** Where a refused order's reasons go: the provider's to read, never the customer's. */
+      readonly refusals: Pick<OrderRefusalRepository, 'record'>;
       readonly cloudInit: Pick<CloudInitCompileService, 'prepareForVm' | 'hashPassword'>;
       readonly profiles: Pick<CloudInitUserDataService, 'get'>;
       readonly secretBox: Pick<SecretBox, 'seal'>;
@@ -96,6 +108,8 @@ export class VirtualMachineService {
     const fingerprint = fingerprintOf(input);
     const earlier = await this.#earlierOrder(clientOrganizationId, input.idempotencyKey, fingerprint);
     if (earlier !== undefined) return { vm: earlier, created: false };
+    // Not found, as the marketplace answers: an unlisted plan's existence is its provider's business.
+    if (!(await this.deps.offers.isListed(input.planId))) throw NotFoundError.of('Plan', input.planId);
     const templates = await this.deps.vms.templatesForOrder(input.planId, input.distro);
     if (templates.length === 0)
       throw new FailedPreconditionError(`Plan ${input.planId} offers no template for ${input.distro}.`, [
@@ -136,6 +150,7 @@ export class VirtualMachineService {
         (tx, claim) => this.#record(tx, claim, { clientOrganizationId, input, fingerprint, compilers }),
       );
     } catch (e: unknown) {
+      if (e instanceof ResourceExhaustedError) throw await this.#refused(input, e);
       // The same key in two concurrent orders: one commits, the other finds it now.
       if (!(e instanceof AbortedError)) throw e;
       const winner = await this.#earlierOrder(clientOrganizationId, input.idempotencyKey, fingerprint);
@@ -271,6 +286,23 @@ export class VirtualMachineService {
     }
     this.deps.changed();
     return this.get({ clientOrganizationId }, id);
+  }
+
+  /**
+   * Records why no node took the order for its provider, and answers the customer without the provider's
+   * internals (node names, what is sold, the agent's state): issue 17 item 9.
+   */
+  async #refused(input: OrderInput, e: ResourceExhaustedError): Promise<ResourceExhaustedError> {
+    const recorded = await this.deps.refusals.record({
+      planId: input.planId,
+      regionId: input.regionId,
+      summary: e.message,
+      nodes: e instanceof PlacementExhaustedError ? e.refusals : [],
+    });
+    const plan = recorded === undefined ? 'this plan' : `plan ${recorded.planCode}`;
+    return new ResourceExhaustedError(
+      `No capacity for ${plan} in this region right now; try again later or choose another offer.`,
+    );
   }
 
   async #earlierOrder(

@@ -149,6 +149,8 @@ export async function startVmResourcesWorld(
       compatiblePlanIds: [plan.id],
       backupPolicy: { schedule: options.backupSchedule ?? '0 3 * * *', retention: 2 },
     });
+    // Reading preflight evaluates the new plan first: the marketplace lists it, so it can be ordered.
+    await call('GET', '/v1/provider/preflight-checks?pageSize=1');
     return {
       t,
       kube,

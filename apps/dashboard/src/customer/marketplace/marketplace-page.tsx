@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { fieldErrorsOf } from '../../api/api-error.js';
 import type { MarketplaceLocation, MarketplaceOffer, MarketplaceSku } from '../../api/api-resources.js';
 import { useApi } from '../../auth/session-context.js';
+import { SIZE_UNIT } from '../../format/bytes.js';
 import { computeTypeName } from '../../format/display-names.js';
 import { formatMoney } from '../../format/money.js';
 import { paths } from '../../shell/navigation.js';
@@ -292,7 +293,7 @@ function FilterForm({
           error={errorOf('minVcpus', 'filterMinVcpus')}
         />
         <TextField
-          label="Minimum memory (GB)"
+          label={`Minimum memory (${SIZE_UNIT})`}
           inputMode="numeric"
           value={draft.minRamGb}
           onChange={(e) => {
@@ -301,7 +302,7 @@ function FilterForm({
           error={errorOf('minRamGb', 'filterMinRamGb')}
         />
         <TextField
-          label="Minimum disk (GB)"
+          label={`Minimum disk (${SIZE_UNIT})`}
           inputMode="numeric"
           value={draft.minDiskGb}
           onChange={(e) => {

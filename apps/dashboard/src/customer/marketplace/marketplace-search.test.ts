@@ -120,6 +120,6 @@ describe('stock and traffic', () => {
         bandwidthAllowanceGb: 1000,
         bandwidthPeriod: 'BILLING_PERIOD_MONTH',
       }),
-    ).toBe('1000 GB a month');
+    ).toBe('1000 GiB a month');
   });
 });

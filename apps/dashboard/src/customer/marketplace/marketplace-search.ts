@@ -1,5 +1,6 @@
 import type { QueryParams } from '../../api/api-client.js';
 import type { MarketplaceOffer, MarketplaceSku, Money } from '../../api/api-resources.js';
+import { formatGiB } from '../../format/bytes.js';
 import { billingPeriodName } from '../../format/display-names.js';
 import {
   currencyCode,
@@ -163,15 +164,15 @@ export function inStock(offers: readonly Pick<MarketplaceOffer, 'hasCapacityInFi
   return offers.some((o) => o.hasCapacityInFilteredRegion);
 }
 
-/** "2 vCPU · 4 GB RAM · 40 GB disk" */
+/** "2 vCPU · 4 GiB RAM · 40 GiB disk" */
 export function specsLabel(specs: { vcpus: number; ramGb: number; diskGb: number }): string {
-  return `${specs.vcpus} vCPU · ${specs.ramGb} GB RAM · ${specs.diskGb} GB disk`;
+  return `${specs.vcpus} vCPU · ${formatGiB(specs.ramGb)} RAM · ${formatGiB(specs.diskGb)} disk`;
 }
 
-/** "1000 GB a month", or "Unlimited". */
+/** "1000 GiB a month", or "Unlimited". */
 export function bandwidthLabel(
   offer: Pick<MarketplaceOffer, 'unlimitedBandwidth' | 'bandwidthAllowanceGb' | 'bandwidthPeriod'>,
 ): string {
   if (offer.unlimitedBandwidth || offer.bandwidthAllowanceGb === 0) return 'Unlimited';
-  return `${offer.bandwidthAllowanceGb} GB a ${billingPeriodName(offer.bandwidthPeriod)}`;
+  return `${formatGiB(offer.bandwidthAllowanceGb)} a ${billingPeriodName(offer.bandwidthPeriod)}`;
 }

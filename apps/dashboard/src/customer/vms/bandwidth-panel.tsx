@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiPath } from '../../api/api-client.js';
 import type { BandwidthUsage } from '../../api/api-resources.js';
 import { useApi } from '../../auth/session-context.js';
+import { formatTrafficGiB } from '../../format/bytes.js';
 import { formatDateTime } from '../../format/dates.js';
 import { Section } from '../../ui/page.js';
 import { QueryState } from '../../ui/query-state.js';
@@ -39,7 +40,7 @@ export function BandwidthPanel({ vmId }: { readonly vmId: string }) {
                 </meter>
               )}
               <p className="muted">
-                Received: {summary.ingressGb.toFixed(2)} GB (not counted).
+                Received: {formatTrafficGiB(summary.ingressGb)} (not counted).
                 {summary.periodStart !== undefined &&
                   ` Period ${formatDateTime(summary.periodStart)} to ${formatDateTime(summary.periodEnd)}.`}
               </p>

@@ -21,7 +21,7 @@ describe('summarizeBandwidth', () => {
     expect(s.usedGb).toBe(250);
     expect(s.percent).toBe(25);
     expect(s.overAllowance).toBe(false);
-    expect(s.sentence).toBe('250.0 GB of 1000 GB sent this period (25 %).');
+    expect(s.sentence).toBe('250.0 GiB of 1000 GiB sent this period (25 %).');
   });
 
   it('caps the meter at 100 % and says when the allowance is exceeded', () => {

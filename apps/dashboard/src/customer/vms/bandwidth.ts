@@ -1,7 +1,8 @@
 import type { BandwidthUsage } from '../../api/api-resources.js';
+import { formatGiB, formatTrafficGiB } from '../../format/bytes.js';
 
 export interface BandwidthSummary {
-  /** Egress of the current billing period, GB (10^9 bytes): what the allowance counts. */
+  /** Egress of the current billing period in GiB (1024³ bytes): what the allowance counts. */
   readonly usedGb: number;
   readonly ingressGb: number;
   /** Undefined when the plan has no allowance (traffic is unlimited). */
@@ -13,10 +14,6 @@ export interface BandwidthSummary {
   readonly periodEnd: string | undefined;
   /** One sentence for people and screen readers. */
   readonly sentence: string;
-}
-
-function gb(value: number): string {
-  return value < 10 ? value.toFixed(2) : value.toFixed(1);
 }
 
 /** The current period (the first the API lists) against the plan's allowance; 0 means unlimited. */
@@ -31,7 +28,7 @@ export function summarizeBandwidth(usage: BandwidthUsage): BandwidthSummary {
       allowanceGb: undefined,
       percent: undefined,
       overAllowance: false,
-      sentence: `${gb(usedGb)} GB sent this period; traffic is unlimited.`,
+      sentence: `${formatTrafficGiB(usedGb)} sent this period; traffic is unlimited.`,
     };
   const ratio = usedGb / usage.allowanceGb;
   return {
@@ -40,7 +37,7 @@ export function summarizeBandwidth(usage: BandwidthUsage): BandwidthSummary {
     percent: Math.min(100, Math.round(ratio * 1000) / 10),
     overAllowance: ratio > 1,
     sentence:
-      `${gb(usedGb)} GB of ${usage.allowanceGb} GB sent this period (${Math.round(ratio * 100)} %)` +
+      `${formatTrafficGiB(usedGb)} of ${formatGiB(usage.allowanceGb)} sent this period (${Math.round(ratio * 100)} %)` +
       (ratio > 1 ? ': over the allowance.' : '.'),
   };
 }

@@ -62,6 +62,9 @@ describe('chart summaries', () => {
 
   it('say the numbers a chart shows, in its unit', () => {
     const text = describeChart({
+      from: 0,
+      to: 3,
+      stepSeconds: 60,
       times: [1, 2],
       unit: 'bytes',
       series: [{ label: 'Memory used', values: [1024 ** 3, 3 * 1024 ** 3] }],
@@ -76,6 +79,8 @@ describe('rangeQuery', () => {
     expect(rangeQuery('24h', now)).toEqual({
       from: '2026-01-01T00:00:00.000Z',
       to: '2026-01-02T00:00:00.000Z',
+      step: 900,
     });
+    expect(rangeQuery('7d', now)).toMatchObject({ from: '2025-12-26T00:00:00.000Z', step: 3600 });
   });
 });

@@ -3,17 +3,38 @@ import { formatByteRate, formatBytes } from '../../format/bytes.js';
 
 export type ChartRange = '1h' | '6h' | '24h' | '7d';
 
-export const CHART_RANGES: readonly { value: ChartRange; label: string; seconds: number }[] = [
-  { value: '1h', label: 'Last hour', seconds: 3_600 },
-  { value: '6h', label: 'Last 6 hours', seconds: 6 * 3_600 },
-  { value: '24h', label: 'Last 24 hours', seconds: 24 * 3_600 },
-  { value: '7d', label: 'Last 7 days', seconds: 7 * 24 * 3_600 },
+/**
+ * The ranges a customer can choose, each with the step its points are asked in: about a hundred points
+ * whatever the range (1-minute rollups are kept 48 hours, so a week is asked by the hour).
+ */
+interface ChartRangeChoice {
+  readonly value: ChartRange;
+  readonly label: string;
+  readonly seconds: number;
+  readonly stepSeconds: number;
+}
+
+const LAST_HOUR: ChartRangeChoice = { value: '1h', label: 'Last hour', seconds: 3_600, stepSeconds: 60 };
+
+export const CHART_RANGES: readonly ChartRangeChoice[] = [
+  LAST_HOUR,
+  { value: '6h', label: 'Last 6 hours', seconds: 6 * 3_600, stepSeconds: 300 },
+  { value: '24h', label: 'Last 24 hours', seconds: 24 * 3_600, stepSeconds: 900 },
+  { value: '7d', label: 'Last 7 days', seconds: 7 * 24 * 3_600, stepSeconds: 3_600 },
 ];
 
-/** `from` and `to` of a range ending now, as the metrics route takes them. */
-export function rangeQuery(range: ChartRange, now: number): { from: string; to: string } {
-  const seconds = CHART_RANGES.find((r) => r.value === range)?.seconds ?? 3_600;
-  return { from: new Date(now - seconds * 1000).toISOString(), to: new Date(now).toISOString() };
+export function chartRange(range: ChartRange): ChartRangeChoice {
+  return CHART_RANGES.find((r) => r.value === range) ?? LAST_HOUR;
+}
+
+/** `from`, `to` and `step` of a range ending now, as the metrics route takes them. */
+export function rangeQuery(range: ChartRange, now: number): { from: string; to: string; step: number } {
+  const { seconds, stepSeconds } = chartRange(range);
+  return {
+    from: new Date(now - seconds * 1000).toISOString(),
+    to: new Date(now).toISOString(),
+    step: stepSeconds,
+  };
 }
 
 export type ChartUnit = 'percent' | 'bytes' | 'bytes-per-second';
@@ -23,8 +44,15 @@ interface ChartSeries {
   readonly values: readonly (number | null)[];
 }
 
-/** Columns as uPlot takes them: times in Unix seconds, one value array per series, null for a gap. */
+/**
+ * Columns as uPlot takes them: times in Unix seconds, one value array per series, null for a gap; and the
+ * range the answer covers (Unix seconds), which the x axis spans whatever points there are.
+ */
 export interface ChartData {
+  readonly from: number;
+  readonly to: number;
+  /** Seconds per point. */
+  readonly stepSeconds: number;
   readonly times: readonly number[];
   readonly series: readonly ChartSeries[];
   readonly unit: ChartUnit;
@@ -92,7 +120,9 @@ export function shapeMetrics(answer: MetricsAnswer): ChartData {
   const series = shape.lines
     .map((line, i) => ({ label: line.label, values: columns[i] ?? [] }))
     .filter((s) => s.values.some((v) => v !== null));
-  return { times, series, unit: shape.unit };
+  const from = Math.floor(Date.parse(answer.from) / 1000);
+  const to = Math.floor(Date.parse(answer.to) / 1000);
+  return { from, to, stepSeconds: answer.resolutionSeconds, times, series, unit: shape.unit };
 }
 
 export interface SeriesSummary {

@@ -7,7 +7,7 @@ import { useApi } from '../../auth/session-context.js';
 import { SelectField } from '../../ui/form-field.js';
 import { Section } from '../../ui/page.js';
 import { QueryState } from '../../ui/query-state.js';
-import { CHART_RANGES, rangeQuery, shapeMetrics, type ChartRange } from './chart-data.js';
+import { CHART_RANGES, chartRange, rangeQuery, shapeMetrics, type ChartRange } from './chart-data.js';
 import { MetricsChart } from './metrics-chart.js';
 
 const CHARTS: readonly { series: MetricSeriesName; title: string }[] = [
@@ -72,7 +72,7 @@ function SeriesChart({
   });
   return (
     <QueryState query={metrics} loadingLabel={`Loading ${title.toLowerCase()}…`}>
-      {(data) => <MetricsChart title={title} data={data} />}
+      {(data) => <MetricsChart title={title} rangeLabel={chartRange(range).label} data={data} />}
     </QueryState>
   );
 }

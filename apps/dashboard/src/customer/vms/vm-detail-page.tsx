@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { apiPath } from '../../api/api-client.js';
 import type { VirtualMachine } from '../../api/api-resources.js';
 import { useApi } from '../../auth/session-context.js';
+import { formatGiB, formatMiB } from '../../format/bytes.js';
 import { formatAgo, formatDateTime } from '../../format/dates.js';
 import { distroName } from '../../format/display-names.js';
 import { paths } from '../../shell/navigation.js';
@@ -109,9 +110,9 @@ function VmDetail({
           <dt>vCPUs</dt>
           <dd>{vm.cpu}</dd>
           <dt>Memory</dt>
-          <dd>{vm.memory >= 1024 ? `${vm.memory / 1024} GiB` : `${vm.memory} MiB`}</dd>
+          <dd>{formatMiB(vm.memory)}</dd>
           <dt>Disk</dt>
-          <dd>{vm.storage} GiB</dd>
+          <dd>{formatGiB(vm.storage)}</dd>
           <dt>Tags</dt>
           <dd>{vm.tags.length === 0 ? 'None' : vm.tags.join(', ')}</dd>
           <dt>Created</dt>

@@ -4,6 +4,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { errorAt, fieldErrorsOf } from '../../api/api-error.js';
 import type { AssignableNode, Plan, Region } from '../../api/api-resources.js';
 import { useApi } from '../../auth/session-context.js';
+import { SIZE_UNIT } from '../../format/bytes.js';
 import { COMPUTE_TYPES, computeTypeName } from '../../format/display-names.js';
 import { useAnnouncer } from '../../ui/announcer.js';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.js';
@@ -126,9 +127,9 @@ export function CreatePlanForm({
             error={apiErrors.computeCategory}
           />
           {text('vcpus', 'vCPUs')}
-          {text('ramGb', 'Memory (GB)')}
-          {text('diskGb', 'Disk (GB)')}
-          {text('bandwidthAllowanceGb', 'Traffic allowance per month (GB)', '0 for unlimited.')}
+          {text('ramGb', `Memory (${SIZE_UNIT})`)}
+          {text('diskGb', `Disk (${SIZE_UNIT})`)}
+          {text('bandwidthAllowanceGb', `Traffic allowance per month (${SIZE_UNIT})`, '0 for unlimited.')}
           {text('monthlyPrice', 'Monthly price')}
           {text('currency', 'Currency')}
         </div>

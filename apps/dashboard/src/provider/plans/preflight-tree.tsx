@@ -111,6 +111,15 @@ export function PreflightTree({ preflight }: { readonly preflight: PlanPreflight
           ))}
         </ul>
       )}
+      {preflight.summaryWarnings.length > 0 && (
+        <ul className="warnings" aria-label={`Warnings for ${preflight.planName}`}>
+          {preflight.summaryWarnings.map((warning) => (
+            <li key={warning}>
+              <StatusBadge tone="busy">Warning</StatusBadge> {warning}
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="muted">
         <code>{preflight.planCode}</code> · {preflight.regionLabels.join('; ')} ·{' '}
         {passingChains(preflight.infrastructure)} of {preflight.infrastructure.length} nodes pass · evaluated{' '}

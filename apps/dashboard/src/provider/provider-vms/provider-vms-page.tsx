@@ -1,3 +1,4 @@
+import { formatGiB, formatMiB } from '../../format/bytes.js';
 import { formatDateTime } from '../../format/dates.js';
 import { vmStatusLabel, vmStatusTone } from '../../customer/vms/vm-state.js';
 import { Page } from '../../ui/page.js';
@@ -68,7 +69,7 @@ export function ProviderVmsPage() {
                         <code>{vm.planCode}</code>
                       </td>
                       <td>
-                        {vm.cpu} vCPU · {Math.round(vm.memory / 1024)} GiB · {vm.storage} GiB
+                        {vm.cpu} vCPU · {formatMiB(vm.memory)} · {formatGiB(vm.storage)}
                       </td>
                       <td>
                         <code>{vm.clientOrganizationId.slice(0, 8)}</code>
