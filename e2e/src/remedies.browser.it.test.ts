@@ -253,4 +253,42 @@ describe('remedies in the dashboard', () => {
     },
     JOURNEY_TIMEOUT_MS,
   );
+  // Last: it deletes a node of the sandbox.
+  it(
+    'lists, in the delete-node dialog, the VM templates and plans that keep the node, with a way out of each',
+    async () => {
+      if (sandbox === undefined) throw new Error('the sandbox did not start');
+      const node = sandbox.seeded.provider.nodes.at(-1);
+      if (node === undefined) throw new Error('no node was seeded');
+      const page = await signedInProvider();
+      await nav(page, 'Platforms & nodes').click();
+      await page.getByRole('button', { name: `Delete node ${node.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Delete node ${node.name}?` });
+      await dialog.getByRole('button', { name: 'Delete node' }).click();
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: 'delete those templates and take the node out of those plans first' })
+        .waitFor();
+      await screenshot(page, 'remedy-delete-node-blocked');
+      const templates = dialog.getByRole('list', { name: `VM templates on ${node.name}` });
+      const plans = dialog.getByRole('list', { name: `Plans on ${node.name}` });
+      await templates.getByRole('button').first().waitFor();
+      while ((await templates.getByRole('button').count()) > 0) {
+        const before = await templates.getByRole('button').count();
+        await templates.getByRole('button').first().click();
+        await expect.poll(() => templates.getByRole('button').count()).toBeLessThan(before);
+      }
+      for (const plan of sandbox.seeded.offer.plans) {
+        await plans.getByRole('button', { name: `Take ${node.name} out of plan ${plan.name}` }).click();
+        await plans
+          .getByRole('button', { name: `Take ${node.name} out of plan ${plan.name}` })
+          .waitFor({ state: 'detached' });
+      }
+      await dialog.getByText(`Nothing else uses ${node.name}: it can be deleted.`).waitFor();
+      await dialog.getByRole('button', { name: 'Delete node' }).click();
+      await page.getByRole('heading', { name: `Node ${node.name}` }).waitFor({ state: 'detached' });
+      await page.context().close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 });
