@@ -25,7 +25,7 @@ const MAX_PORT = 65_535;
  * Every listener's place after the `--port` base, in this order: the control plane on N, pve-sim on
  * N+1, … The usage, the READMEs and the summary say the same.
  */
-export const PORT_OFFSETS = {
+const PORT_OFFSETS = {
   listen: 0,
   pveListen: 1,
   kubeListen: 2,

@@ -132,7 +132,7 @@ export class NodeService {
     } catch (e: unknown) {
       if (isForeignKeyViolation(e))
         throw new FailedPreconditionError(
-          'The node still has VMs or other objects on it: remove them first.',
+          'The node still has VM templates registered on it or plans placing VMs on it: delete those templates and take the node out of those plans first.',
         );
       throw e;
     }

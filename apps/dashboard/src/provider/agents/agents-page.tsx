@@ -25,6 +25,9 @@ import { Page, Section } from '../../ui/page.js';
 import { EmptyState, QueryState } from '../../ui/query-state.js';
 import { StatusBadge } from '../../ui/status-badge.js';
 import { providerKeys, useAgents } from '../provider-queries.js';
+import { agentAnchor } from './agent-anchors.js';
+import { AgentKubeconfigForm } from './agent-kubeconfig-form.js';
+import { AgentPlatforms } from './agent-platforms.js';
 import { agentSettling, peeringStatus, serviceStatusTone } from './agent-status.js';
 
 const AGENTS_REFRESH_MS = 10_000;
@@ -76,7 +79,7 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
     await queryClient.invalidateQueries({ queryKey: providerKeys.agents });
   };
   const peering = peeringStatus(agent);
-  const headingId = `agent-${agent.id}`;
+  const headingId = agentAnchor(agent.id);
   return (
     <li className="card" aria-labelledby={headingId}>
       <h3 id={headingId}>{agent.name}</h3>
@@ -131,13 +134,14 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
         <ConfirmButton
           label={`Delete agent ${agent.name}`}
           title={`Delete agent ${agent.name}?`}
-          body={<p>Platforms linked to it stop taking orders. Agents with platforms cannot be deleted.</p>}
+          body={<AgentPlatforms agent={agent} />}
           confirmLabel="Delete agent"
           onConfirm={remove}
         >
           Delete
         </ConfirmButton>
       </div>
+      <AgentKubeconfigForm agent={agent} />
       {generate.error !== null && (
         <p className="form-error" role="alert">
           {messageOf(generate.error)}

@@ -1,13 +1,39 @@
-import type { PlanPreflight, PreflightCheck } from '../../api/api-resources.js';
+import { Link } from 'react-router';
+
+import type { PlanPreflight, PreflightChain, PreflightCheck } from '../../api/api-resources.js';
 import { formatDateTime } from '../../format/dates.js';
 import { StatusBadge } from '../../ui/status-badge.js';
+import { FIXABLE_PLAN_CHECKS, PlanCheckFix } from './plan-check-fix.js';
+import { remedyOf } from './preflight-remedy.js';
 import { chainLabel, checkTitle, partitionChecks, passingChains } from './preflight-view.js';
 
-function CheckItem({ check }: { readonly check: PreflightCheck }) {
+type Chain = PreflightChain['agent'];
+
+function CheckItem({
+  check,
+  chain,
+  planId,
+}: {
+  readonly check: PreflightCheck;
+  readonly chain?: Chain;
+  /** Set for the plan's own checks, some of which are fixed here. */
+  readonly planId?: string;
+}) {
+  // A failed check links to the page that fixes it; its sub-checks share the parent's link.
+  const remedy = check.passed || chain === undefined ? undefined : remedyOf(check.code, chain);
   return (
     <li className={check.passed ? 'check check-passed' : 'check check-failed'}>
       <StatusBadge tone={check.passed ? 'good' : 'bad'}>{check.passed ? 'Passed' : 'Failed'}</StatusBadge>{' '}
       <strong>{checkTitle(check.code)}</strong>: {check.note}
+      {remedy !== undefined && (
+        <>
+          {' '}
+          <Link to={remedy.to}>{remedy.label}</Link>
+        </>
+      )}
+      {!check.passed && planId !== undefined && FIXABLE_PLAN_CHECKS.has(check.code) && (
+        <PlanCheckFix code={check.code} planId={planId} />
+      )}
       {check.subChecks.length > 0 && !check.passed && (
         <ul className="check-list">
           {check.subChecks.map((s) => (
@@ -23,9 +49,14 @@ function CheckItem({ check }: { readonly check: PreflightCheck }) {
 function CheckList({
   checks,
   subject,
+  chain,
+  planId,
 }: {
   readonly checks: readonly PreflightCheck[];
   readonly subject: string;
+  readonly planId?: string;
+  /** The agent → platform → node path the checks are about; none for the plan's own. */
+  readonly chain?: Chain;
 }) {
   const { failed, passed } = partitionChecks(checks);
   return (
@@ -33,7 +64,12 @@ function CheckList({
       {failed.length > 0 && (
         <ul className="check-list" aria-label={`Failed ${subject} checks`}>
           {failed.map((c) => (
-            <CheckItem key={c.code} check={c} />
+            <CheckItem
+              key={c.code}
+              check={c}
+              {...(chain !== undefined && { chain })}
+              {...(planId !== undefined && { planId })}
+            />
           ))}
         </ul>
       )}
@@ -90,7 +126,7 @@ export function PreflightTree({ preflight }: { readonly preflight: PlanPreflight
         {formatDateTime(preflight.evaluatedAt)}
       </p>
       <h4>Plan</h4>
-      <CheckList checks={preflight.planChecks} subject="plan" />
+      <CheckList checks={preflight.planChecks} subject="plan" planId={preflight.planId} />
       {preflight.infrastructure.map((chain) => (
         <div key={chain.agent.platform.node.id} className="chain">
           <h4>
@@ -99,9 +135,9 @@ export function PreflightTree({ preflight }: { readonly preflight: PlanPreflight
               {chain.passed ? 'Passes' : 'Fails'}
             </StatusBadge>
           </h4>
-          <CheckList checks={chain.agent.checks} subject="agent" />
-          <CheckList checks={chain.agent.platform.checks} subject="platform" />
-          <CheckList checks={chain.agent.platform.node.checks} subject="node" />
+          <CheckList checks={chain.agent.checks} subject="agent" chain={chain.agent} />
+          <CheckList checks={chain.agent.platform.checks} subject="platform" chain={chain.agent} />
+          <CheckList checks={chain.agent.platform.node.checks} subject="node" chain={chain.agent} />
         </div>
       ))}
     </section>

@@ -14,6 +14,7 @@ import { StatusBadge } from '../../ui/status-badge.js';
 import { providerKeys } from '../provider-queries.js';
 import { CapacityMeter } from './capacity-bar.js';
 import { capacityBars, soldOnNode } from './node-capacity.js';
+import { NodeBlockers } from './node-blockers.js';
 
 export function NodeCard({
   node,
@@ -132,7 +133,7 @@ export function NodeCard({
         className="button-danger button-small"
         label={`Delete node ${node.name}`}
         title={`Delete node ${node.name}?`}
-        body={<p>Nodes with VMs cannot be deleted. Plans stop placing VMs on it.</p>}
+        body={<NodeBlockers node={node} />}
         confirmLabel="Delete node"
         onConfirm={remove}
       >

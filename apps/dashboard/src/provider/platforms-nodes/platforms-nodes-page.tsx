@@ -27,6 +27,7 @@ import {
 import { AddNodeForm } from './add-node-form.js';
 import { CreatePlatformForm } from './create-platform-form.js';
 import { NodeCard } from './node-card.js';
+import { PlatformAgentLink } from './platform-agent-link.js';
 
 /** Status and inventory arrive with the agent's metrics every 30 s. */
 const INVENTORY_REFRESH_MS = 30_000;
@@ -122,6 +123,7 @@ function PlatformCard({
         <dt>Created</dt>
         <dd>{formatDateTime(platform.createTime)}</dd>
       </dl>
+      <PlatformAgentLink platform={platform} agents={agents} />
       <ConfirmButton
         className="button-danger button-small"
         label={`Delete platform ${platform.name}`}
