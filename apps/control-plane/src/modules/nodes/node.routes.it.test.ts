@@ -411,6 +411,44 @@ describe.each(DATABASE_KINDS)('nodes on the %s database', (kind) => {
     expect(await nodeCount(other)).toBe(1);
   });
 
+  it('refuses to delete a node a VM template is registered on, naming the remedy, and keeps it', async () => {
+    const p = await provider();
+    const node = await createNode(p, requiredNodeFields(p.platformId, p.regionId));
+    const cloudInit = await t.cp.db
+      .insertInto('cloud_init_templates')
+      .values({
+        organization_id: p.organizationId,
+        name: 'plain',
+        user_data: '#cloud-config\n',
+        vendor_data: '',
+        network_data: '',
+        storage: 'local',
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.cp.db
+      .insertInto('vm_templates')
+      .values({
+        organization_id: p.organizationId,
+        node_id: node.id,
+        cloud_init_template_id: cloudInit.id,
+        name: 'Ubuntu 24.04',
+        distro: 'DISTRO_UBUNTU_24_04',
+        template_vmid: 9000,
+        proxmox_cpu_type: 'host',
+        updated_at: new Date(),
+      })
+      .execute();
+
+    const refused = await t.call<ErrorBody>('DELETE', `/v1/node/${node.id}`, { as: p });
+    expect(refused.status).toBe(412);
+    expect(refused.body.message).toBe(
+      'The node still has VM templates registered on it or plans placing VMs on it: delete those templates and take the node out of those plans first.',
+    );
+    expect((await t.call('GET', `/v1/node/${node.id}`, { as: p })).status).toBe(200);
+  });
+
   it('is for providers only', async () => {
     const client = await t.register('ORGANIZATION_TYPE_CLIENT');
     const p = await provider();
