@@ -2,7 +2,7 @@ import type { Condition, ConditionUpdate } from '@noderings/kube';
 import { TerminalError, findCondition } from '@noderings/kube';
 
 /** The condition a resource carries while it waits for a Proxmox config lock on its guest. */
-export const WAITING_FOR_LOCK = 'WaitingForLock';
+const WAITING_FOR_LOCK = 'WaitingForLock';
 
 /** How long a lock of our own operations is waited for before the work fails. */
 export const DEFAULT_LOCK_WAIT_MS = 30 * 60_000;

@@ -519,7 +519,7 @@ interface VirtualMachineTable {
 }
 
 /** One Proxmox node as an agent's operator reported it. */
-export interface ProxmoxInventoryNodeColumn {
+interface ProxmoxInventoryNodeColumn {
   name: string;
   online: boolean;
   templateVmids: number[];

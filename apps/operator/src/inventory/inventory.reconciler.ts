@@ -23,7 +23,7 @@ import type { Logger } from '../json-logger.js';
 import { OperatorError } from '../operator-error.js';
 
 /** How often Proxmox is read again, so that a node or template added there shows within a minute. */
-export const DEFAULT_INVENTORY_REFRESH_MS = 60_000;
+const DEFAULT_INVENTORY_REFRESH_MS = 60_000;
 /** observedAt is rewritten at least this often when nothing changed, so readers can tell it is live. */
 const HEARTBEAT_MS = 5 * 60_000;
 const READY = 'Ready';

@@ -162,6 +162,33 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
     );
   }
 
+  /**
+   * An order that failed for good: its ProxmoxVM is withdrawn (the operator deletes whatever guest it
+   * began) and, once gone, what it held is released as for a deletion. The provider's words and the node
+   * are kept; the row stays listed to its customer as failed until they delete it.
+   */
+  async markFailed(id: string, detail: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set((eb) => ({
+        failed_at: at,
+        failure_detail: detail,
+        failed_node_ids: sql<string[]>`CASE WHEN node_id IS NULL THEN failed_node_ids
+          ELSE array_append(failed_node_ids, node_id) END`,
+        desired_state: 'ABSENT' as const,
+        generation: eb('generation', '+', 1),
+        dispatch_attempts: 0,
+        next_dispatch_at: sql<Date>`now()`,
+        updated_at: at,
+      }))
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('desired_state', '=', 'PRESENT')
+      .where('failed_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** Writes what the agent cluster reports, only when it differs from what is recorded. */
   async recordObserved(id: string, observed: ObservedVm, at: Date): Promise<boolean> {
     const conditions = JSON.stringify(observed.conditions);

@@ -291,6 +291,65 @@ describe('a VM ordered, changed, reported on and deleted', () => {
   });
 });
 
+describe('an order the operator gives up on', () => {
+  let world: World & { namespace: string };
+  let dispatcher: Dispatcher;
+
+  beforeAll(async () => {
+    world = await newAgent();
+    ({ dispatcher } = startDispatcher(world));
+  });
+  afterAll(async () => {
+    await dispatcher.stop();
+  });
+
+  it('is withdrawn, and releases its addresses, MAC, VMID and capacity once its ProxmoxVM is gone', async () => {
+    const { id } = await orderVm(world);
+    await dispatched(world, id, 1);
+    await addFinalizer(world.namespace, id);
+    const detail = "template VMID 424242 does not exist on node 'pve1'";
+    await env().kube.admin.proxmoxVMs.mergePatchStatus(
+      { namespace: world.namespace, name: `nr-${id}` },
+      {
+        status: {
+          phase: 'Failed',
+          message: detail,
+          observedGeneration: 1,
+          conditions: [
+            {
+              type: 'Ready',
+              status: 'False',
+              reason: 'TemplateNotFound',
+              message: detail,
+              observedGeneration: 1,
+              lastTransitionTime: '2026-12-02T03:00:00Z',
+            },
+          ],
+        },
+      },
+    );
+    // The operator is asked to delete whatever guest it began; until it has, nothing is released.
+    await eventually(async () => {
+      expect((await crOf(world.namespace, id))?.metadata?.deletionTimestamp).toBeDefined();
+    });
+    const failed = await vmRow(world.db, id);
+    expect(failed.failed_at).toBeInstanceOf(Date);
+    expect(failed.failure_detail).toBe(detail);
+    expect(failed.failed_node_ids).toEqual([world.seller.nodeId]);
+    expect(await claimStatus(world.db, id)).toBe('ACTIVE');
+
+    await env().kube.admin.proxmoxVMs.mergePatch(
+      { namespace: world.namespace, name: `nr-${id}` },
+      { metadata: { finalizers: null } },
+    );
+    await eventually(async () => {
+      expect(await claimStatus(world.db, id)).toBe('RELEASED');
+    });
+    expect(await crOf(world.namespace, id)).toBeUndefined();
+    expect((await vmRow(world.db, id)).failed_at).toBeInstanceOf(Date);
+  });
+});
+
 describe('repairs', () => {
   let world: World & { namespace: string };
   let dispatcher: Dispatcher;

@@ -1,5 +1,5 @@
 import type { Informer, ProxmoxVM, ReconcileResult, Reconciler } from '@noderings/kube';
-import { DONE, parseObjectKey, READY_CONDITION } from '@noderings/kube';
+import { DONE, isConditionTrue, parseObjectKey, READY_CONDITION } from '@noderings/kube';
 import type { BaseLogger } from 'pino';
 
 import type { AgentCluster } from './agent-cluster.js';
@@ -21,7 +21,10 @@ export class VmStatusReconciler implements Reconciler {
   constructor(
     private readonly deps: {
       readonly agentId: string;
-      readonly vms: Pick<DispatchRepository, 'findState' | 'recordObserved' | 'redispatch' | 'dueNow'>;
+      readonly vms: Pick<
+        DispatchRepository,
+        'findState' | 'recordObserved' | 'redispatch' | 'dueNow' | 'markFailed'
+      >;
       readonly cache: Pick<Informer<ProxmoxVM>, 'get'>;
       readonly cluster: Pick<AgentCluster, 'findOrder' | 'deleteOrder'>;
       /** Finishes a dispatched deletion under the VM's lease; false when another lease holds the VM. */
@@ -58,7 +61,18 @@ export class VmStatusReconciler implements Reconciler {
       this.deps.logger.warn({ vmId: vm.id }, 'ProxmoxVM of a deleted VM deleted again');
       return DONE;
     }
-    await this.deps.vms.recordObserved(vm.id, observedOf(found), this.deps.now());
+    const observed = observedOf(found);
+    await this.deps.vms.recordObserved(vm.id, observed, this.deps.now());
+    if (vm.desiredState === 'PRESENT' && orderFailed(found)) {
+      if (await this.deps.vms.markFailed(vm.id, observed.message, this.deps.now())) {
+        this.deps.logger.info(
+          { vmId: vm.id, agentId: this.deps.agentId },
+          'VM order failed: withdrawn, its claim is released once the ProxmoxVM is gone',
+        );
+        this.deps.redispatched();
+      }
+      return DONE;
+    }
     if (vm.desiredState === 'ABSENT' && vm.dispatched && found.metadata?.deletionTimestamp === undefined) {
       // The cache may still hold the version from before the delete: only the live object counts.
       const live = await this.deps.cluster.findOrder(vm.id, signal);
@@ -91,6 +105,19 @@ export class VmStatusReconciler implements Reconciler {
     this.deps.redispatched();
   }
 }
+
+/** The operator gave up on the order (a terminal failure) before the guest was ever provisioned. */
+function orderFailed(vm: ProxmoxVM): boolean {
+  const status = vm.status;
+  return (
+    status?.phase === 'Failed' &&
+    vm.metadata?.deletionTimestamp === undefined &&
+    !isConditionTrue(status.conditions, PROVISIONED_CONDITION)
+  );
+}
+
+/** The operator's condition that the guest was created and configured once. */
+const PROVISIONED_CONDITION = 'Provisioned';
 
 /** The row's view of a ProxmoxVM's status; the Ready condition says best what the customer waits for. */
 function observedOf(vm: ProxmoxVM): ObservedVm {

@@ -72,7 +72,7 @@ async function insertReadyPlatform(t: TestControlPlane, organizationId: string):
 const REPORTED_TEMPLATE_VMIDS = [9000, 9001];
 
 /** Adds a node (with `templateVmids`) to what the platform's Proxmox reported, as its operator would. */
-export async function reportProxmoxNode(
+async function reportProxmoxNode(
   t: TestControlPlane,
   platformId: string,
   name: string,

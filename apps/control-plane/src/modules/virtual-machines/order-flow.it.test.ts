@@ -371,7 +371,7 @@ describe('an order, end to end', () => {
   );
 
   it(
-    'reports a provisioning that fails for good, and releases everything when it is deleted',
+    'reports a provisioning that fails for good, plainly to the customer, and releases everything at once',
     { timeout: 120_000 },
     async () => {
       const buyer = await customer();
@@ -397,7 +397,28 @@ describe('an order, end to end', () => {
         60_000,
         250,
       );
-      expect(failed.statusMessage).toMatch(/9999/);
+      // The customer reads a plain sentence; Proxmox's words (the missing VMID) are the provider's.
+      expect(failed.statusMessage).not.toMatch(/9999/);
+      const seen = await t.call<{ virtualMachine: { failureDetail: string } }>(
+        'GET',
+        `/v1/provider/virtual-machines/${id}`,
+        { as: seller },
+      );
+      expect(seen.body.virtualMachine.failureDetail).toMatch(/9999/);
+      // What it held is released without waiting for the customer.
+      await eventually(
+        async () => {
+          const claim = await t.cp.db
+            .selectFrom('vm_claims')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          expect(claim.status, provider.output()).toBe('RELEASED');
+        },
+        60_000,
+        250,
+      );
+      expect((await vmOf(buyer, id)).provisioningState).toBe('FAILED');
       expect((await t.call('DELETE', `/v1/virtual-machines/${id}`, { as: buyer })).status).toBe(200);
       await eventually(
         async () => {

@@ -40,6 +40,8 @@ export interface VirtualMachineRecord {
   readonly observedMessage: string;
   /** Why the order failed, in the provider's and Proxmox's words; never shown to the customer. */
   readonly failureDetail: string;
+  /** Set when the order failed for good, until the customer deletes it: what it held is released. */
+  readonly failedAt: Date | undefined;
   readonly observedAt: Date | undefined;
   /** The guest's power state as the hypervisor's metrics last reported it, and when. */
   readonly reportedPowerState: VmPowerState | undefined;
@@ -168,6 +170,7 @@ function toRecord(r: Row): VirtualMachineRecord {
     observedPowerState: r.observed_power_state,
     observedMessage: r.observed_message,
     failureDetail: r.failure_detail,
+    failedAt: r.failed_at ?? undefined,
     observedAt: r.observed_at ?? undefined,
     reportedPowerState: r.reported_power_state ?? undefined,
     reportedPowerStateAt: r.reported_power_state_at ?? undefined,
@@ -207,7 +210,9 @@ export class VirtualMachineRepository {
 
   list(scope: VmScope, filter: VmFilter, page: Page): Promise<PageResult<VirtualMachineRecord>> {
     let query = scoped(baseQuery(this.db), scope);
-    if (filter.includeDeleted !== true) query = query.where('v.deleted_at', 'is', null);
+    // A failed order stays listed, released, until its customer deletes it.
+    if (filter.includeDeleted !== true)
+      query = query.where((eb) => eb.or([eb('v.deleted_at', 'is', null), eb('v.failed_at', 'is not', null)]));
     return listPage(query.orderBy('v.created_at', 'desc').orderBy('v.id'), page, (rows) =>
       rows.map(toRecord),
     );
@@ -354,6 +359,17 @@ export class VirtualMachineRepository {
    * Records a reinstall: the new cloud-init and spec, and a generation that asks the dispatcher to
    * recreate the guest. Only a VM the customer owns and that is not being deleted changes.
    */
+  /** The customer deleted a failed order: it is no longer shown as failed (and goes as any deletion). */
+  async dismissFailure(clientOrganizationId: string, id: string): Promise<void> {
+    await this.db
+      .updateTable('virtual_machines')
+      .set({ failed_at: null, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('client_organization_id', '=', clientOrganizationId)
+      .where('failed_at', 'is not', null)
+      .execute();
+  }
+
   async reinstall(
     clientOrganizationId: string,
     id: string,

@@ -317,6 +317,40 @@ describe.each(DATABASE_KINDS)('ordering VMs on the %s database', (kind) => {
     expect(provider.body.virtualMachine).toMatchObject({ statusMessage: detail, failureDetail: detail });
   });
 
+  it('keeps a failed, released order listed as failed until its customer deletes it', async () => {
+    const customer = await customerWithKey();
+    const created = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
+      as: customer,
+      body: orderBody({ sshKeyIds: [customer.keyId] }),
+    });
+    const id = created.body.virtualMachine.id;
+    // What the dispatcher leaves once a failed order's ProxmoxVM is gone and its claim released.
+    await t.cp.db
+      .updateTable('virtual_machines')
+      .set({
+        desired_state: 'ABSENT',
+        failed_at: new Date(),
+        failure_detail: 'template VMID 424242 does not exist',
+        deleted_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const listed = await t.call<{ virtualMachines: VmView[] }>('GET', '/v1/virtual-machines', {
+      as: customer,
+    });
+    expect(listed.body.virtualMachines.map((v) => [v.id, v.provisioningState])).toEqual([[id, 'FAILED']]);
+
+    const deleted = await t.call<{ virtualMachine: VmView }>('DELETE', `/v1/virtual-machines/${id}`, {
+      as: customer,
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.virtualMachine.provisioningState).toBe('DELETED');
+    const after = await t.call<{ virtualMachines: VmView[] }>('GET', '/v1/virtual-machines', {
+      as: customer,
+    });
+    expect(after.body.virtualMachines).toEqual([]);
+  });
+
   it('records power wishes, tags and deletion as new generations for the dispatcher', async () => {
     const customer = await customerWithKey();
     const created = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {

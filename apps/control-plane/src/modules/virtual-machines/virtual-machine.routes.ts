@@ -159,6 +159,7 @@ const CUSTOMER_FAILURE_MESSAGE =
 const vmResponse = z.object({ virtualMachine: vmView });
 
 function provisioningState(vm: VirtualMachineRecord): ProvisioningState {
+  if (vm.failedAt !== undefined) return 'FAILED';
   if (vm.deletedAt !== undefined) return 'DELETED';
   if (vm.desiredState === 'ABSENT') return 'DELETING';
   if (vm.observedPhase === 'Failed') return 'FAILED';

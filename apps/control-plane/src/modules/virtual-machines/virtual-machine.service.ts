@@ -81,6 +81,7 @@ export class VirtualMachineService {
         | 'changeDesired'
         | 'transaction'
         | 'reinstall'
+        | 'dismissFailure'
       >;
       readonly claims: Pick<ClaimService, 'claimAnd'>;
       /** Orders go only to plans the marketplace lists: a private or unready plan is not for sale. */
@@ -252,6 +253,11 @@ export class VirtualMachineService {
   /** Deletion is wanted now; the addresses, MAC, VMID and capacity are released once the VM is gone. */
   async delete(clientOrganizationId: string, id: string): Promise<VirtualMachineRecord> {
     const vm = await this.get({ clientOrganizationId }, id);
+    if (vm.failedAt !== undefined) {
+      // Already withdrawn and (once its ProxmoxVM is gone) released: deleting only stops showing it.
+      await this.deps.vms.dismissFailure(clientOrganizationId, id);
+      return this.get({ clientOrganizationId }, id);
+    }
     if (vm.desiredState === 'ABSENT') return vm;
     return this.#change(clientOrganizationId, id, { desiredState: 'ABSENT' }, vm.tags);
   }
