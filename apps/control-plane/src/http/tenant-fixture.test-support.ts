@@ -419,4 +419,14 @@ async function makeSellable(
     })
     .where('id', '=', node)
     .execute();
+  // Its operator has read Proxmox: the node and the template the fixture registers are there.
+  await t.cp.db
+    .insertInto('proxmox_inventories')
+    .values({
+      agent_id: agent,
+      nodes: JSON.stringify([{ name: 'pve1', online: true, templateVmids: [9000] }]),
+      observed_at: new Date(),
+      read_at: new Date(),
+    })
+    .execute();
 }
