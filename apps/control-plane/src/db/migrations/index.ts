@@ -15,6 +15,7 @@ import * as vmReinstall from './0012-vm-reinstall.js';
 import * as metrics from './0013-metrics.js';
 import * as fleet from './0014-fleet.js';
 import * as accountSecurity from './0015-account-security.js';
+import * as prefixAddressSpace from './0016-prefix-address-space.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -33,4 +34,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-metrics': { up: metrics.up },
   '0014-fleet': { up: fleet.up },
   '0015-account-security': { up: accountSecurity.up },
+  '0016-prefix-address-space': { up: prefixAddressSpace.up },
 };
