@@ -52,8 +52,8 @@ describe('special-purpose addresses', () => {
     ['224.0.0.0/24', 'reserved'],
     ['fe80::/64', 'reserved'],
     ['::ffff:0.0.0.0/104', 'reserved'],
-    ['10.0.0.0/7', 'reserved'],
-    ['8.0.0.0/6', 'reserved'],
+    ['10.0.0.0/7', 'public'],
+    ['192.0.2.0/23', 'public'],
     ['2000::/3', 'reserved'],
     ['c000::/3', 'reserved'],
   ])('the prefix %s is %s', (text, use) => {

@@ -80,23 +80,19 @@ export function specialPurposeRangeOf(address: IpAddress): SpecialPurposeRange |
 }
 
 /**
- * What a prefix is for: `public` when it is globally routed space, the use of the one range that holds it
- * all (`private`, `documentation`), or `reserved` (with the range) when it reaches into reserved space or
- * mixes public with private space (10.0.0.0/7).
+ * What a prefix is for: `reserved` (with the range) when it reaches into reserved space; the use of the
+ * one range that holds it all (`private`, `documentation`); otherwise `public`, since it holds public
+ * addresses (10.0.0.0/7 holds 11.0.0.0/8).
  */
 export function prefixUse(prefix: IpPrefix): { readonly use: AddressUse | 'public'; readonly what?: string } {
   const overlapping = RANGES.filter((r) => prefixesOverlap(r.prefix, prefix));
   const reserved = overlapping.find((r) => r.range.use === 'reserved');
   if (reserved !== undefined) return { use: 'reserved', what: reserved.range.what };
-  if (prefix.family === 'ipv6' && !prefixContains(GLOBAL_UNICAST_V6, prefix)) {
-    const holder = overlapping.find((r) => prefixContains(r.prefix, prefix));
-    if (holder === undefined) return { use: 'reserved', what: UNASSIGNED_V6.what };
-  }
-  if (overlapping.length === 0) return { use: 'public' };
   const holder = overlapping.find((r) => prefixContains(r.prefix, prefix));
-  if (holder === undefined)
-    return { use: 'reserved', what: 'both public and non-public space (split it where they meet)' };
-  return { use: holder.range.use, what: holder.range.what };
+  if (holder !== undefined) return { use: holder.range.use, what: holder.range.what };
+  if (prefix.family === 'ipv6' && !prefixContains(GLOBAL_UNICAST_V6, prefix))
+    return { use: 'reserved', what: UNASSIGNED_V6.what };
+  return { use: 'public' };
 }
 
 /**

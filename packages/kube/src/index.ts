@@ -84,7 +84,7 @@ export { KubeClient } from './kube-client.js';
 export type { KubeConfigSource } from './kube-config-source.js';
 export { loadKubeConfig } from './kube-config-source.js';
 export type { KubeList, KubeObject, ObjectMeta, OwnerReference } from './kube-object.js';
-export type { WatchEventType } from './kube-transport.js';
+export type { DnsLookup, WatchEventType } from './kube-transport.js';
 export type { LeaderElectionOptions } from './leader-election.js';
 export { LeaderElector } from './leader-election.js';
 export type { ObjectRef } from './object-key.js';

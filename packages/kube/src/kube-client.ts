@@ -26,7 +26,7 @@ import type {
 import type { KubeConfigSource } from './kube-config-source.js';
 import { contextNamespace, loadKubeConfig } from './kube-config-source.js';
 import type { KubeObject } from './kube-object.js';
-import { KubeTransport } from './kube-transport.js';
+import { KubeTransport, type DnsLookup } from './kube-transport.js';
 import { ResourceClient } from './resource-client.js';
 
 /** Typed clients for our six kinds and the core kinds we use, over one connection setup. */
@@ -47,10 +47,11 @@ export class KubeClient {
   readonly customResourceDefinitions: ResourceClient<CustomResourceDefinition>;
   private readonly transport: KubeTransport;
 
-  constructor(source: KubeConfigSource) {
+  /** `options.lookup` resolves the API server for requests (not watches) and may refuse its addresses. */
+  constructor(source: KubeConfigSource, options: { readonly lookup?: DnsLookup } = {}) {
     this.kubeConfig = loadKubeConfig(source);
     this.defaultNamespace = contextNamespace(this.kubeConfig);
-    this.transport = new KubeTransport(this.kubeConfig);
+    this.transport = new KubeTransport(this.kubeConfig, options.lookup);
     this.proxmoxVMs = this.resource(proxmoxVMs);
     this.vncRequests = this.resource(vncRequests);
     this.firewallRuleSets = this.resource(firewallRuleSets);

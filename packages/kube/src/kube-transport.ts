@@ -1,6 +1,6 @@
 import type { HttpMethod, KubeConfig } from '@kubernetes/client-node';
 import { IsomorphicFetchHttpLibrary, RequestContext, Watch } from '@kubernetes/client-node';
-import type { Dispatcher } from 'undici';
+import { Agent, interceptors, type Dispatcher } from 'undici';
 import { isStatus, kubeApiError, parseStatus } from './kube-api-error.js';
 
 export interface RequestOptions {
@@ -9,6 +9,13 @@ export interface RequestOptions {
   contentType?: string;
   signal?: AbortSignal;
 }
+
+/**
+ * Resolves the API server's host name for each new connection, the connection going to an address it
+ * answers: a caller that must not reach some addresses checks every resolved address here, and the
+ * checked one is the one dialled (no second resolution a rebinding DNS server could answer differently).
+ */
+export type DnsLookup = NonNullable<interceptors.DNSInterceptorOpts['lookup']>;
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
@@ -29,7 +36,10 @@ export class KubeTransport {
    */
   private dispatcher: Dispatcher | undefined;
 
-  constructor(readonly kubeConfig: KubeConfig) {
+  constructor(
+    readonly kubeConfig: KubeConfig,
+    private readonly lookup?: DnsLookup,
+  ) {
     const cluster = kubeConfig.getCurrentCluster();
     if (cluster === null) throw new TypeError('The kubeconfig has no current cluster');
     this.server = cluster.server.replace(/\/+$/, '');
@@ -59,12 +69,17 @@ export class KubeTransport {
 
   private reuseDispatcher(ctx: RequestContext): void {
     const fresh = ctx.getDispatcher();
-    if (fresh === undefined) return;
+    if (fresh === undefined && this.lookup === undefined) return;
     if (this.dispatcher === undefined) {
-      this.dispatcher = fresh;
+      // Without TLS settings of its own the kubeconfig gets the global dispatcher, which a lookup cannot join.
+      const base = fresh ?? new Agent();
+      this.dispatcher =
+        this.lookup === undefined ? base : base.compose(interceptors.dns({ lookup: this.lookup }));
+      ctx.setDispatcher(this.dispatcher);
       return;
     }
     ctx.setDispatcher(this.dispatcher);
+    if (fresh === undefined) return;
     void fresh.close();
   }
 

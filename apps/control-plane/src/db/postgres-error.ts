@@ -1,6 +1,7 @@
 /** SQLSTATE classes we turn into domain errors; both pg and PGlite put the code on the error. */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+const EXCLUSION_VIOLATION = '23P01';
 /** ON DELETE RESTRICT: PostgreSQL 15 reports 23503, PGlite (PostgreSQL 17+) 23001. */
 const RESTRICT_VIOLATION = '23001';
 /** `nextval` past a sequence's MAXVALUE (NO CYCLE). */
@@ -22,6 +23,11 @@ function constraintOf(e: unknown): string | undefined {
 /** True when `e` is a unique violation (of `constraint`, when named). */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   return sqlState(e) === UNIQUE_VIOLATION && (constraint === undefined || constraintOf(e) === constraint);
+}
+
+/** True when `e` is an exclusion-constraint violation (of `constraint`, when named). */
+export function isExclusionViolation(e: unknown, constraint?: string): boolean {
+  return sqlState(e) === EXCLUSION_VIOLATION && (constraint === undefined || constraintOf(e) === constraint);
 }
 
 export function isForeignKeyViolation(e: unknown): boolean {

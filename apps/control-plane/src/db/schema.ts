@@ -369,6 +369,8 @@ interface IpamPrefixTable {
   vm_assignment_prefix_length: number;
   reserved_ips: string[];
   reserved_prefixes: string[];
+  /** Public (globally routed) space, which one organisation holds at a time; private and documentation space may repeat. */
+  is_public: GeneratedAlways<boolean>;
   /** Where SEQUENTIAL continues from. */
   last_allocated: string | null;
   /** Bumped by every write, allocations included. */

@@ -2,7 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export const UNSTORABLE_TEXT_MESSAGE =
+const UNSTORABLE_TEXT_MESSAGE =
   'contains a character that cannot be stored (a NUL, or half of a UTF-16 surrogate pair)';
 
 /** Objects deeper than this are not walked: no schema nests this deep, so zod refuses them anyway. */

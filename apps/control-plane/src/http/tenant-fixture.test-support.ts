@@ -55,9 +55,9 @@ export interface TenantFixture {
 
 export const SECRET_VALUE = 'the-secret-value-7f3a9c';
 /** The host (node) name linked to the fixture's fleet cluster, for routes with a `{hostname}`. */
-export const FIXTURE_FLEET_HOST = 'node-1';
+const FIXTURE_FLEET_HOST = 'node-1';
 /** A reserved address of the fixture's prefix, for routes with an `{ip}` in their path. */
-export const FIXTURE_RESERVED_IP = '198.51.100.5';
+const FIXTURE_RESERVED_IP = '198.51.100.5';
 
 /** Which fixture object a path parameter names. */
 export function fixtureIdFor(path: string, fixture: TenantFixture): string | undefined {

@@ -22,7 +22,7 @@ import {
   agentRoutes,
   AgentService,
   AgentTokenRepository,
-  checkInboundPeering,
+  inboundPeeringCheck,
 } from './agents/index.js';
 import { PlatformRepository, platformRoutes, PlatformService } from './platforms/index.js';
 import { NodeRepository, nodeRoutes, NodeService } from './nodes/index.js';
@@ -226,7 +226,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     agents: agentRepository,
     tokens: new AgentTokenRepository(db),
     secretBox: settings.secretBox,
-    checkPeering: checkInboundPeering,
+    checkPeering: inboundPeeringCheck({ allowPrivateDestinations: settings.allowPrivateDestinations }),
     now,
     installScriptUrl: settings.installScriptUrl,
     peeringApiServerUrl: settings.peeringApiServerUrl,

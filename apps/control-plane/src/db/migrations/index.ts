@@ -15,6 +15,7 @@ import * as vmReinstall from './0012-vm-reinstall.js';
 import * as metrics from './0013-metrics.js';
 import * as fleet from './0014-fleet.js';
 import * as accountSecurity from './0015-account-security.js';
+import * as prefixAddressSpace from './0016-prefix-address-space.js';
 import * as orderRefusalsAndPlanRegions from './0017-order-refusals-and-plan-regions.js';
 import * as proxmoxInventoryAndOrderFailures from './0018-proxmox-inventory-and-order-failures.js';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-metrics': { up: metrics.up },
   '0014-fleet': { up: fleet.up },
   '0015-account-security': { up: accountSecurity.up },
+  '0016-prefix-address-space': { up: prefixAddressSpace.up },
   '0017-order-refusals-and-plan-regions': { up: orderRefusalsAndPlanRegions.up },
   '0018-proxmox-inventory-and-order-failures': { up: proxmoxInventoryAndOrderFailures.up },
 };

@@ -2,6 +2,11 @@ import { KubeApiError, KubeClient } from '@noderings/kube';
 
 import type { PeeringOutcome } from './agent.repository.js';
 import type { InboundKubeconfig } from './inbound-kubeconfig.js';
+import {
+  NonPublicDestinationError,
+  publicDestinationLookup,
+  refuseNonPublicLiteral,
+} from './public-destination.js';
 
 /** How long the agent cluster has to answer; the provider waits on the upload call for this long. */
 export const PEERING_CHECK_TIMEOUT_MS = 10_000;
@@ -16,51 +21,59 @@ export type InboundPeeringCheck = (
 
 /**
  * Lists ProxmoxVMs in the operator namespace, the least the dispatcher will need. TLS is verified
- * against the kubeconfig's CA (or the system's); the kubeconfig cannot turn that off.
+ * against the kubeconfig's CA (or the system's); the kubeconfig cannot turn that off. Unless
+ * `allowPrivateDestinations` (development), the server must be public: its address, or every address
+ * its name resolves to, and the connection goes to the checked address.
  */
-export const checkInboundPeering: InboundPeeringCheck = async (kubeconfig, namespace) => {
-  const signal = AbortSignal.timeout(PEERING_CHECK_TIMEOUT_MS);
-  let kube: KubeClient | undefined;
-  try {
-    kube = new KubeClient({ kubeconfigYaml: kubeconfig.yaml });
-    await kube.proxmoxVMs.list(namespace, { limit: 1, signal });
-    return { state: 'INBOUND_PEERING_STATE_READY', error: '' };
-  } catch (e: unknown) {
-    // undici's own connect timeout (10 s, TLS handshake included) can fire just before ours: the same silence.
-    const reason =
-      signal.aborted || causeCode(e) === 'UND_ERR_CONNECT_TIMEOUT'
-        ? `no answer from ${kubeconfig.server} within ${String(PEERING_CHECK_TIMEOUT_MS / 1000)} s`
-        : describe(e);
-    return {
-      state: 'INBOUND_PEERING_STATE_FAILED',
-      error: redact(`listing ProxmoxVMs in ${namespace} failed: ${reason}`, kubeconfig.secrets).slice(
-        0,
-        MAX_ERROR_LENGTH,
-      ),
-    };
-  } finally {
-    await kube?.close();
-  }
-};
-
-function causeCode(e: unknown): string | undefined {
-  const cause: unknown = e instanceof Error ? e.cause : undefined;
-  const code: unknown = cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
+export function inboundPeeringCheck(options: {
+  readonly allowPrivateDestinations: boolean;
+}): InboundPeeringCheck {
+  return async (kubeconfig, namespace) => {
+    const signal = AbortSignal.timeout(PEERING_CHECK_TIMEOUT_MS);
+    let kube: KubeClient | undefined;
+    try {
+      if (!options.allowPrivateDestinations) refuseNonPublicLiteral(kubeconfig.server);
+      kube = new KubeClient(
+        { kubeconfigYaml: kubeconfig.yaml },
+        options.allowPrivateDestinations ? {} : { lookup: publicDestinationLookup },
+      );
+      await kube.proxmoxVMs.list(namespace, { limit: 1, signal });
+      return { state: 'INBOUND_PEERING_STATE_READY', error: '' };
+    } catch (e: unknown) {
+      return {
+        state: 'INBOUND_PEERING_STATE_FAILED',
+        error: redact(
+          `listing ProxmoxVMs in ${namespace} failed: ${describe(e, kubeconfig.server)}`,
+          kubeconfig.secrets,
+        ).slice(0, MAX_ERROR_LENGTH),
+      };
+    } finally {
+      await kube?.close();
+    }
+  };
 }
 
-function describe(e: unknown): string {
+/**
+ * An answer from the API server (which passed TLS verification against the kubeconfig's CA) is the
+ * provider's cluster talking and is told as it is. Every other failure (refused, reset, timed out, a TLS
+ * or plain-HTTP server, no DNS answer) reads the same, so the upload cannot be used to map a network.
+ */
+function describe(e: unknown, server: string): string {
   if (e instanceof KubeApiError) {
     return `${String(e.httpStatus)} ${e.status?.reason ?? e.code}: ${e.message}`;
   }
-  if (!(e instanceof Error)) return String(e);
-  // fetch reports every network failure as "fetch failed"; what happened is in the cause.
-  const cause: unknown = e.cause;
-  if (cause instanceof Error) {
-    const code = causeCode(e);
-    return `${e.message}: ${code === undefined ? '' : `${code} `}${cause.message}`;
-  }
-  return e.message;
+  if (e instanceof NonPublicDestinationError || causeOf(e) instanceof NonPublicDestinationError)
+    return `the control plane dials public addresses only, and ${server} is not one (or its name resolves to one that is not)`;
+  return unreachableMessage(server);
+}
+
+/** What every failure to reach the API server reads as, whatever the network said. */
+export function unreachableMessage(server: string): string {
+  return `the control plane could not talk to a Kubernetes API server at ${server} (it waits ${String(PEERING_CHECK_TIMEOUT_MS / 1000)} s; check the address, the port, the firewall and the CA)`;
+}
+
+function causeOf(e: unknown): unknown {
+  return e instanceof Error ? e.cause : undefined;
 }
 
 /** A server's message is the provider's cluster talking: it must still never echo a credential back. */

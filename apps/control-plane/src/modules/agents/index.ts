@@ -4,4 +4,4 @@ export { agentRoutes } from './agent.routes.js';
 export { serviceStatus } from './agent.schemas.js';
 export { AgentService } from './agent.service.js';
 export { AgentTokenRepository } from './agent-token.repository.js';
-export { checkInboundPeering } from './inbound-peering-check.js';
+export { inboundPeeringCheck } from './inbound-peering-check.js';

@@ -9,6 +9,7 @@ import {
   parseIpPrefix,
   prefixContains,
   prefixesOverlap,
+  prefixUse,
   type AddressPool,
   type AllocationStrategy,
   type IpAddress,
@@ -16,7 +17,7 @@ import {
   type PoolUtilization,
 } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
+import { isExclusionViolation, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import { capacityUnitLabel, poolOf } from './prefix-pool.js';
 import type {
@@ -100,6 +101,7 @@ export class PrefixService {
       reservedPrefixes: parsePrefixes(input.reservedPrefixes ?? [], 'reservedPrefixes'),
     };
     const { fields } = settle(draft);
+    refuseUnusableSpace(fields.cidr);
     await this.#refuseUnknownNetwork(organizationId, fields.networkId);
     try {
       return await this.deps.prefixes.insert(organizationId, (neighbours) => {
@@ -107,6 +109,7 @@ export class PrefixService {
         return fields;
       });
     } catch (e: unknown) {
+      if (isExclusionViolation(e, PUBLIC_SPACE_CONSTRAINT)) throw heldElsewhereError(fields.cidr);
       // Only when two creates of the same CIDR raced past the lock (they cannot): the constraint's answer.
       throw isUniqueViolation(e) ? overlapError(fields.cidr, fields.cidr, 'an existing prefix') : e;
     }
@@ -250,14 +253,25 @@ export class PrefixService {
     id: string,
     next: (context: PrefixUpdateContext) => Draft | undefined,
   ): Promise<Prefix> {
-    const updated = await this.deps.prefixes.update(organizationId, id, (context) => {
-      const draft = next(context);
-      if (draft === undefined) return undefined;
-      const { fields, pool } = settle(draft);
-      refuseOverlap(fields.cidr, context.neighbours);
-      refuseOrphans(pool, context);
-      return fields;
-    });
+    let cidr: IpPrefix | undefined;
+    const updated = await this.deps.prefixes
+      .update(organizationId, id, (context) => {
+        const draft = next(context);
+        if (draft === undefined) return undefined;
+        const { fields, pool } = settle(draft);
+        cidr = fields.cidr;
+        // A prefix stored before the address-space rule keeps working; it cannot move into such space.
+        if (formatIpPrefix(fields.cidr) !== formatIpPrefix(context.current.cidr))
+          refuseUnusableSpace(fields.cidr);
+        refuseOverlap(fields.cidr, context.neighbours);
+        refuseOrphans(pool, context);
+        return fields;
+      })
+      .catch((e: unknown) => {
+        throw cidr !== undefined && isExclusionViolation(e, PUBLIC_SPACE_CONSTRAINT)
+          ? heldElsewhereError(cidr)
+          : e;
+      });
     if (updated === undefined) throw NotFoundError.of('Prefix', id);
     return updated;
   }
@@ -294,6 +308,29 @@ function settle(draft: Draft): { fields: PrefixFields; pool: AddressPool } {
     fields: { ...draft, vmAssignmentPrefixLength: pool.assignmentLength, reservedIps, reservedPrefixes },
     pool,
   };
+}
+
+/** The database's guarantee that public space belongs to one organisation (migration 0016). */
+const PUBLIC_SPACE_CONSTRAINT = 'ipam_prefixes_public_space';
+
+/**
+ * Reserved space (loopback, multicast, link-local, IPv4-mapped, the default route, …) is no network's:
+ * no VM can be given an address there.
+ */
+function refuseUnusableSpace(cidr: IpPrefix): void {
+  const space = prefixUse(cidr);
+  if (space.use !== 'reserved') return;
+  throw InvalidArgumentError.field(
+    'cidr',
+    `must be a network's address space; it reaches into ${space.what ?? 'reserved space'}`,
+  );
+}
+
+/** Says nothing of who holds the space: another organisation's prefixes are not this one's business. */
+function heldElsewhereError(cidr: IpPrefix): AlreadyExistsError {
+  const description =
+    'overlaps public address space another organization has registered: a public prefix belongs to one organization at a time';
+  return new AlreadyExistsError(`${formatIpPrefix(cidr)} ${description}.`, [{ field: 'cidr', description }]);
 }
 
 function refuseOverlap(cidr: IpPrefix, neighbours: readonly PrefixNeighbour[]): void {
