@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchChromium, screenshot } from './browser.test-support.js';
+import { ControlPlaneClient } from './control-plane-client.js';
 import { startSandbox, type Sandbox } from './sandbox.js';
 
 /**
@@ -153,6 +154,83 @@ describe('the dashboard in a real browser', () => {
       await nav(page, 'SSH keys').click();
       await page.getByRole('heading', { level: 1, name: 'SSH keys' }).waitFor();
       await screenshot(page, 'customer-ssh-keys-narrow');
+      await page.context().close();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+  it(
+    'creates a plan sold in two regions from the plan form',
+    async () => {
+      if (sandbox === undefined) throw new Error('the sandbox did not start');
+      // A second region with a node of the sandbox's platform, through the API as any client would.
+      const api = new ControlPlaneClient(sandbox.controlPlaneUrl);
+      const session = await api.call<{ token: string; organizationId: string }>(
+        'POST',
+        '/v1/auth/login',
+        200,
+        {
+          body: { email: 'provider@sandbox.local', password: PASSWORD },
+        },
+      );
+      const { nodes } = await api.call<{ nodes: { node: { platformId: string; regionId: string } }[] }>(
+        'GET',
+        '/v1/nodes',
+        200,
+        { as: session },
+      );
+      const existing = nodes[0]?.node;
+      if (existing === undefined) throw new Error('the sandbox has no node');
+      const amsterdam = await api.call<{ id: string }>('POST', '/v1/regions', 201, {
+        as: session,
+        body: { cityCountryId: 'nl-ams', datacenterId: 'own-facility' },
+      });
+      await api.call('POST', '/v1/node', 201, {
+        as: session,
+        body: {
+          name: 'pve-ams-1',
+          platformId: existing.platformId,
+          regionId: amsterdam.id,
+          vmStorageDestination: 'local-lvm',
+          backupStorageDestination: 'local',
+          backupStorageCompression: 'BACKUP_STORAGE_COMPRESSION_ZSTD',
+          vmidSeed: 5000,
+        },
+      });
+
+      const page = await signedIn('provider@sandbox.local');
+      await nav(page, 'Plans & preflight').click();
+      await page.getByRole('heading', { level: 1, name: 'Plans and preflight' }).waitFor();
+      const form = page.getByRole('form', { name: 'Create plan' });
+      await form.getByLabel('Plan name').fill('Two cities');
+      await form.getByLabel('vCPUs').fill('3');
+      await form.getByLabel('Monthly price').fill('9.50');
+      const regions = form.getByRole('group', { name: 'Regions' });
+      await regions.getByRole('checkbox', { name: /^Frankfurt/ }).check();
+      await regions.getByRole('checkbox', { name: /^Amsterdam/ }).check();
+      const nodeChoices = form.getByRole('group', { name: 'Nodes' });
+      await nodeChoices.getByRole('checkbox', { name: /\(Amsterdam\)/ }).waitFor();
+      // One region without a node of its own is named before anything is sent.
+      await nodeChoices
+        .getByRole('checkbox', { name: /\(Frankfurt\)/ })
+        .first()
+        .check();
+      await form.getByRole('button', { name: 'Create plan' }).click();
+      await form.getByText('Choose at least one node in Amsterdam: the plan sells there.').waitFor();
+      await nodeChoices.getByRole('checkbox', { name: 'pve-ams-1 (Amsterdam)' }).check();
+      await screenshot(page, 'provider-plan-form-two-regions');
+      await form.getByRole('button', { name: 'Create plan' }).click();
+      await page.getByRole('cell', { name: 'Frankfurt, Amsterdam' }).waitFor();
+
+      const { plans } = await api.call<{ plans: { name: string; regionIds: string[] }[] }>(
+        'GET',
+        '/v1/plans?pageSize=100',
+        200,
+        { as: session },
+      );
+      expect(plans.find((p) => p.name === 'Two cities')?.regionIds).toEqual([
+        existing.regionId,
+        amsterdam.id,
+      ]);
       await page.context().close();
     },
     JOURNEY_TIMEOUT_MS,

@@ -179,7 +179,7 @@ export interface PreflightResult {
   readonly infrastructure: readonly PreflightInfrastructureEntry[];
 }
 
-export interface PreflightRegionResult {
+interface PreflightRegionResult {
   readonly regionId: string;
   readonly regionLabel: string;
   readonly marketplaceReady: boolean;

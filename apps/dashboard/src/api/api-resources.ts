@@ -97,6 +97,8 @@ export interface OfferDetail extends Omit<MarketplaceOffer, 'planRegions' | 'has
   readonly regionCity: string;
   readonly regionCountry: string;
   readonly distros: readonly string[];
+  /** Every region the plan is offered in now, this one included. */
+  readonly offeredRegions: readonly { regionId: string; regionCity: string; regionCountry: string }[];
   readonly hasCapacity: boolean;
   readonly ipv6Available: boolean;
 }
@@ -444,7 +446,8 @@ export interface Plan {
   readonly bandwidthAllowanceGb: number;
   readonly billingType: string;
   readonly planPrices: readonly PlanPrice[];
-  readonly regionId: string | null;
+  /** Where the plan sells, in the provider's order; empty once deleted. */
+  readonly regionIds: readonly string[];
   readonly nodeIds: readonly string[];
   readonly isPublic: boolean;
   readonly status: string;

@@ -17,7 +17,8 @@ export const paths = {
   newOrganization: '/organizations/new',
   marketplace: '/marketplace',
   offers: (planCode: string) => `/marketplace/${encodeURIComponent(planCode)}`,
-  order: (planId: string) => `/order/${encodeURIComponent(planId)}`,
+  order: (planId: string, regionId?: string) =>
+    `/order/${encodeURIComponent(planId)}${regionId === undefined ? '' : `?regionId=${encodeURIComponent(regionId)}`}`,
   vms: '/vms',
   vm: (id: string) => `/vms/${encodeURIComponent(id)}`,
   firewall: '/firewall',

@@ -24,7 +24,15 @@ interface AuditEventView {
 }
 
 /** Tables with an organisation's rows that no route names by id, or that belong to no single tenant. */
-const NOT_NAMED_BY_ID = new Set(['organizations', 'users', 'audit_events', 'install_tokens', 'plan_prices']);
+const NOT_NAMED_BY_ID = new Set([
+  'organizations',
+  'users',
+  'audit_events',
+  'install_tokens',
+  'plan_prices',
+  // Listed only, at GET /v1/provider/order-refusals.
+  'order_refusals',
+]);
 
 describe.each(DATABASE_KINDS)('attempts on another organization’s objects on the %s database', (kind) => {
   let t: TestControlPlane;

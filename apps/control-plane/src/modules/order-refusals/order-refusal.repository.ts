@@ -5,7 +5,7 @@ import { listPage } from '../../db/list-page.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 
 /** Why one node could not take the order, in the provider's terms. */
-export interface RefusedNode {
+interface RefusedNode {
   readonly nodeId: string;
   readonly nodeName: string;
   readonly reasons: readonly string[];

@@ -59,7 +59,7 @@ export function OffersPage() {
                   </thead>
                   <tbody>
                     {data.providers.map((offer) => (
-                      <tr key={offer.planId}>
+                      <tr key={`${offer.planId} ${offer.planRegions[0]?.regionId ?? ''}`}>
                         <th scope="row">{offer.organizationName}</th>
                         <td>{offer.planName}</td>
                         <td>{offer.planRegions.map((r) => `${r.city}, ${r.country}`).join('; ')}</td>
@@ -83,8 +83,8 @@ export function OffersPage() {
                           {offer.hasCapacityInFilteredRegion ? (
                             <Link
                               className="button-link"
-                              to={paths.order(offer.planId)}
-                              aria-label={`Order ${offer.planName} from ${offer.organizationName}`}
+                              to={paths.order(offer.planId, offer.planRegions[0]?.regionId)}
+                              aria-label={`Order ${offer.planName} from ${offer.organizationName} in ${offer.planRegions.map((r) => r.city).join(', ')}`}
                             >
                               Order
                             </Link>

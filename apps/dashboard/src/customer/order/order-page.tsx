@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { apiPath } from '../../api/api-client.js';
 import { errorAt, fieldErrorsOf } from '../../api/api-error.js';
@@ -30,9 +30,15 @@ import {
 export function OrderPage() {
   const api = useApi();
   const { planId = '' } = useParams();
+  // A plan sells in several regions: the offer (nodes, distros, capacity) is the chosen region's.
+  const regionId = useSearchParams()[0].get('regionId') ?? undefined;
   const offer = useQuery({
-    queryKey: ['marketplace-offer', planId],
-    queryFn: () => api.get<{ offer: OfferDetail }>(apiPath`/v1/marketplace/plans/${planId}`),
+    queryKey: ['marketplace-offer', planId, regionId],
+    queryFn: () =>
+      api.get<{ offer: OfferDetail }>(
+        apiPath`/v1/marketplace/plans/${planId}`,
+        regionId === undefined ? undefined : { regionId },
+      ),
   });
   return (
     <Page title="Order a VM" actions={<Link to={paths.marketplace}>Back to the marketplace</Link>}>
@@ -41,7 +47,7 @@ export function OrderPage() {
           <>
             <OfferSummary offer={detail} />
             {detail.hasCapacity ? (
-              <OrderForm offer={detail} />
+              <OrderForm key={detail.regionId} offer={detail} />
             ) : (
               <p className="notice" role="status">
                 This offer is out of stock right now.{' '}
@@ -157,9 +163,13 @@ function OrderForm({ offer }: { readonly offer: OfferDetail }) {
         <SelectField
           label="Region"
           value={values.regionId}
-          options={[{ value: offer.regionId, label: `${offer.regionCity}, ${offer.regionCountry}` }]}
+          options={offer.offeredRegions.map((r) => ({
+            value: r.regionId,
+            label: `${r.regionCity}, ${r.regionCountry}`,
+          }))}
           onChange={(e) => {
-            setValues({ ...values, regionId: e.target.value });
+            // Another region is another offer: its distros and capacity are read again.
+            void navigate(paths.order(offer.planId, e.target.value), { replace: true });
           }}
           error={errors.regionId ?? apiErrors.regionId}
         />

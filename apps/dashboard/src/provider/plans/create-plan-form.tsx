@@ -24,7 +24,7 @@ const FIELDS = [
   'diskGb',
   'bandwidthAllowanceGb',
   'planPrices',
-  'regionId',
+  'regionIds',
   'nodeIds',
   'isPublic',
 ];
@@ -43,14 +43,23 @@ export function CreatePlanForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<PlanValues>({ ...NEW_PLAN, currency: currency ?? NEW_PLAN.currency });
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The assignable nodes of every chosen region, each with the region it sells in.
   const nodes = useQuery({
-    queryKey: ['assignable-nodes', values.regionId],
-    queryFn: () =>
-      api.get<{ nodes: AssignableNode[] }>('/v1/provider/plans/assignable-nodes', {
-        regionId: values.regionId,
-      }),
-    enabled: values.regionId !== '',
+    queryKey: ['assignable-nodes', ...values.regionIds],
+    queryFn: async () =>
+      (
+        await Promise.all(
+          values.regionIds.map((regionId) =>
+            api.get<{ nodes: AssignableNode[] }>('/v1/provider/plans/assignable-nodes', { regionId }),
+          ),
+        )
+      ).flatMap((answer) => answer.nodes),
+    enabled: values.regionIds.length > 0,
   });
+  const regionName = (id: string) => {
+    const region = regions.find((r) => r.id === id);
+    return region === undefined ? id : region.cityCountry.cityName;
+  };
   const create = useMutation({
     mutationFn: (body: ReturnType<typeof planRequest>) => api.post<{ plan: Plan }>('/v1/plans', body),
     onSuccess: async ({ plan }) => {
@@ -58,7 +67,7 @@ export function CreatePlanForm({
       setValues({
         ...NEW_PLAN,
         currency: values.currency,
-        regionId: values.regionId,
+        regionIds: values.regionIds,
         nodeIds: values.nodeIds,
       });
       await queryClient.invalidateQueries({ queryKey: providerKeys.plans });
@@ -67,7 +76,11 @@ export function CreatePlanForm({
   });
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    const found = validatePlan(values);
+    const found = validatePlan(
+      values,
+      new Map((nodes.data ?? []).map((n) => [n.id, n.regionId])),
+      regionName,
+    );
     setErrors(found);
     if (hasErrors(found)) focusFirstInvalid(formRef.current);
     else create.mutate(planRequest(values));
@@ -133,21 +146,45 @@ export function CreatePlanForm({
           {text('monthlyPrice', 'Monthly price')}
           {text('currency', 'Currency')}
         </div>
-        <SelectField
-          label="Region"
-          value={values.regionId}
-          placeholder={regions.length === 0 ? 'Create a region first' : 'Choose a region'}
-          options={regions.map((r) => ({
-            value: r.id,
-            label: `${r.cityCountry.cityName}, ${r.cityCountry.countryName} (${r.datacenter.name})`,
-          }))}
-          onChange={(e) => {
-            setValues({ ...values, regionId: e.target.value, nodeIds: [] });
-          }}
-          error={errors.regionId ?? apiErrors.regionId}
-          required
-        />
-        {values.regionId !== '' && (
+        <fieldset
+          className="field choice-group"
+          aria-invalid={
+            (errors.regionIds ?? errorAt(apiErrors, 'regionIds')) === undefined ? undefined : true
+          }
+        >
+          <legend>Regions</legend>
+          {regions.length === 0 ? (
+            <p>Create a region first.</p>
+          ) : (
+            regions.map((r) => (
+              <div className="choice" key={r.id}>
+                <input
+                  type="checkbox"
+                  id={`plan-region-${r.id}`}
+                  checked={values.regionIds.includes(r.id)}
+                  onChange={(e) => {
+                    const regionIds = e.target.checked
+                      ? [...values.regionIds, r.id]
+                      : values.regionIds.filter((id) => id !== r.id);
+                    // Nodes of a region left out go with it.
+                    const kept = new Set(
+                      (nodes.data ?? []).filter((n) => regionIds.includes(n.regionId)).map((n) => n.id),
+                    );
+                    setValues({ ...values, regionIds, nodeIds: values.nodeIds.filter((id) => kept.has(id)) });
+                  }}
+                />
+                <label htmlFor={`plan-region-${r.id}`}>
+                  {`${r.cityCountry.cityName}, ${r.cityCountry.countryName} (${r.datacenter.name})`}
+                </label>
+              </div>
+            ))
+          )}
+          <p className="field-hint">The plan sells in every region chosen, on that region’s nodes.</p>
+          {(errors.regionIds ?? errorAt(apiErrors, 'regionIds')) !== undefined && (
+            <p className="field-error">{errors.regionIds ?? errorAt(apiErrors, 'regionIds')}</p>
+          )}
+        </fieldset>
+        {values.regionIds.length > 0 && (
           <fieldset
             className="field choice-group"
             aria-invalid={(errors.nodeIds ?? errorAt(apiErrors, 'nodeIds')) === undefined ? undefined : true}
@@ -156,13 +193,13 @@ export function CreatePlanForm({
             {nodes.data === undefined ? (
               <p>
                 {nodes.error === null
-                  ? 'Loading the region’s nodes…'
-                  : 'The region’s nodes could not be read.'}
+                  ? 'Loading the regions’ nodes…'
+                  : 'The regions’ nodes could not be read.'}
               </p>
-            ) : nodes.data.nodes.length === 0 ? (
-              <p>No node is in this region yet.</p>
+            ) : nodes.data.length === 0 ? (
+              <p>No node is in these regions yet.</p>
             ) : (
-              nodes.data.nodes.map((n) => {
+              nodes.data.map((n) => {
                 const wrongType = dedicated !== (n.computeType === 'NODE_COMPUTE_TYPE_DEDICATED');
                 return (
                   <div className="choice" key={n.id}>
@@ -181,6 +218,7 @@ export function CreatePlanForm({
                     />
                     <label htmlFor={`plan-node-${n.id}`}>
                       {n.name}
+                      {values.regionIds.length > 1 && ` (${regionName(n.regionId)})`}
                       {wrongType && ` (a ${dedicated ? 'shared' : 'dedicated'} node: preflight will fail)`}
                     </label>
                   </div>

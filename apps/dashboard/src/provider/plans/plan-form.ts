@@ -19,7 +19,8 @@ export interface PlanValues {
   readonly bandwidthAllowanceGb: string;
   readonly monthlyPrice: string;
   readonly currency: string;
-  readonly regionId: string;
+  /** Where the plan sells; each needs nodes of its own. */
+  readonly regionIds: readonly string[];
   readonly nodeIds: readonly string[];
   readonly isPublic: boolean;
 }
@@ -34,15 +35,22 @@ export const NEW_PLAN: PlanValues = {
   bandwidthAllowanceGb: '0',
   monthlyPrice: '',
   currency: 'USD',
-  regionId: '',
+  regionIds: [],
   nodeIds: [],
   isPublic: true,
 };
 
-/** The API's plan limits (those the marketplace filters take too). */
-export function validatePlan(values: PlanValues): FieldErrors {
+/**
+ * The API's plan limits (those the marketplace filters take too). `nodeRegions` tells the region of each
+ * node offered, so that a chosen region without a chosen node is named (it would never pass preflight).
+ */
+export function validatePlan(
+  values: PlanValues,
+  nodeRegions: ReadonlyMap<string, string> = new Map(),
+  regionName: (regionId: string) => string = (id) => id,
+): FieldErrors {
   const errors: Record<string, string> = validate(
-    { ...values, nodeIds: '', isPublic: '' },
+    { ...values, regionIds: '', nodeIds: '', isPublic: '' },
     {
       name: [required, maxLength(100)],
       vcpus: [required, integerBetween(1, 512)],
@@ -56,11 +64,16 @@ export function validatePlan(values: PlanValues): FieldErrors {
           Number(v) > 0 ? undefined : 'A plan with no price cannot be sold; enter an amount above zero.',
       ],
       currency: [required, currencyCode],
-      regionId: [(v) => (v === '' ? 'Choose a region.' : undefined)],
     },
   );
-  if (values.regionId !== '' && values.nodeIds.length === 0)
-    errors.nodeIds = 'Choose the nodes VMs of this plan may run on.';
+  if (values.regionIds.length === 0) errors.regionIds = 'Choose at least one region.';
+  else if (values.nodeIds.length === 0) errors.nodeIds = 'Choose the nodes VMs of this plan may run on.';
+  else {
+    const covered = new Set(values.nodeIds.map((id) => nodeRegions.get(id)));
+    const bare = values.regionIds.filter((id) => nodeRegions.size > 0 && !covered.has(id));
+    if (bare.length > 0)
+      errors.nodeIds = `Choose at least one node in ${bare.map(regionName).join(', ')}: the plan sells there.`;
+  }
   return errors;
 }
 
@@ -83,7 +96,7 @@ export function planRequest(values: PlanValues) {
         unitAmount: values.monthlyPrice.trim(),
       },
     ],
-    regionId: values.regionId,
+    regionIds: [...values.regionIds],
     nodeIds: [...values.nodeIds],
     isPublic: values.isPublic,
   };

@@ -23,7 +23,7 @@ export function PlansPage() {
   return (
     <Page
       title="Plans and preflight"
-      description="A plan is a VM size with its price, sold in one region on the nodes you choose. It is listed on the marketplace once preflight passes on at least one node."
+      description="A plan is a VM size with its price, sold in the regions you choose on their nodes you choose. It is listed on the marketplace in each region where preflight passes on at least one node."
     >
       <QueriesState queries={[plans, preflight, regions]} loadingLabel="Loading plans…">
         {(planList, checks, regionList) => (
@@ -98,7 +98,7 @@ function PlansTable({
         <tbody>
           {plans.map((plan) => {
             const check = preflight.find((p) => p.planId === plan.id);
-            const region = regions.find((r) => r.id === plan.regionId);
+            const planRegions = plan.regionIds.flatMap((id) => regions.find((r) => r.id === id) ?? []);
             return (
               <tr key={plan.id}>
                 <th scope="row">{plan.name}</th>
@@ -114,7 +114,9 @@ function PlansTable({
                     )
                     .join(', ')}
                 </td>
-                <td>{region === undefined ? '—' : region.cityCountry.cityName}</td>
+                <td>
+                  {planRegions.length === 0 ? '—' : planRegions.map((r) => r.cityCountry.cityName).join(', ')}
+                </td>
                 <td>{plan.nodeIds.length}</td>
                 <td>{plan.isPublic ? 'Public' : 'Private'}</td>
                 <td>
