@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import {
   startTestControlPlane,
@@ -27,6 +27,8 @@ interface VmView {
 }
 
 const GIB = 1024 ** 3;
+/** pve-sim's second template on pve1. */
+const DEBIAN_TEMPLATE = 9001;
 
 function sshPublicKey(): string {
   const { x } = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
@@ -126,11 +128,11 @@ describe('an order, end to end', () => {
       nodeId: node.id,
       cloudInitTemplateId: copy.cloudInitTemplate.id,
     });
-    // A template the provider registered but that is not on Proxmox: orders for it fail for good.
+    // On Proxmox when registered; a test removes it from there later, unknown to the control plane.
     await call('POST', '/v1/vmtemplate', {
-      name: 'debian 13 (missing)',
+      name: 'debian 13',
       distro: 'DISTRO_DEBIAN_13',
-      templateId: 9999,
+      templateId: DEBIAN_TEMPLATE,
       nodeId: node.id,
       cloudInitTemplateId: copy.cloudInitTemplate.id,
     });
@@ -139,6 +141,18 @@ describe('an order, end to end', () => {
       isPublic: true,
     });
     planId = plan.plan.id;
+    // Orders go only to plans the marketplace lists: once the operator's inventory of Proxmox is in.
+    const browser = await t.register('ORGANIZATION_TYPE_CLIENT');
+    await eventually(
+      async () => {
+        const listed = await t.call('GET', `/v1/marketplace/plans/${planId}?regionId=${regionId}`, {
+          as: browser,
+        });
+        expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      },
+      60_000,
+      250,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -375,6 +389,17 @@ describe('an order, end to end', () => {
     { timeout: 120_000 },
     async () => {
       const buyer = await customer();
+      // The template is deleted on Proxmox after the operator last listed it: the plan is still sold,
+      // and the operator finds it missing when it clones.
+      const removed = await provider.sim<{ id: number }>('POST', '/faults', {
+        method: 'GET',
+        path: `^/nodes/${provider.pveNodes[0] ?? ''}/qemu/${String(DEBIAN_TEMPLATE)}/config$`,
+        status: 500,
+        message: `Configuration file 'nodes/${provider.pveNodes[0] ?? ''}/qemu-server/${String(DEBIAN_TEMPLATE)}.conf' does not exist`,
+      });
+      onTestFinished(async () => {
+        await provider.sim('DELETE', `/faults/${String(removed.id)}`);
+      });
       const ordered = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
         as: buyer,
         body: {
@@ -397,14 +422,14 @@ describe('an order, end to end', () => {
         60_000,
         250,
       );
-      // The customer reads a plain sentence; Proxmox's words (the missing VMID) are the provider's.
-      expect(failed.statusMessage).not.toMatch(/9999/);
+      // The customer reads a plain sentence; Proxmox's words (the missing template) are the provider's.
+      expect(failed.statusMessage).not.toMatch(/9001|does not exist/);
       const seen = await t.call<{ virtualMachine: { failureDetail: string } }>(
         'GET',
         `/v1/provider/virtual-machines/${id}`,
         { as: seller },
       );
-      expect(seen.body.virtualMachine.failureDetail).toMatch(/9999/);
+      expect(seen.body.virtualMachine.failureDetail).toMatch(/qemu-server\/9001\.conf' does not exist/);
       // What it held is released without waiting for the customer.
       await eventually(
         async () => {
