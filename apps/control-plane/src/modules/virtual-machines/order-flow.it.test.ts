@@ -7,6 +7,7 @@ import {
   type Caller,
   type TestControlPlane,
 } from '../../control-plane.test-support.js';
+import { DATABASE_KINDS } from '../../db/test-database.test-support.js';
 import { eventually, startAgentClusterSim, type AgentClusterSim } from '../dispatch/dispatch.test-support.js';
 import {
   startSimulatedProvider,
@@ -16,7 +17,7 @@ import { createRegion } from '../nodes/node.test-support.js';
 import { planBody } from '../plans/plan.test-support.js';
 
 // The order flow end to end over real HTTP: a customer buys a plan from the marketplace, the control
-// plane (on the machine's PostgreSQL) places and dispatches it, the operator provisions NR-{id} on
+// plane (on each database) places and dispatches it, the operator provisions NR-{id} on
 // pve-sim through kube-sim, and the deletion gives everything back.
 
 interface VmView {
@@ -37,7 +38,7 @@ function sshPublicKey(): string {
   return `ssh-ed25519 ${blob.toString('base64')} e2e@test`;
 }
 
-describe('an order, end to end', () => {
+describe.each(DATABASE_KINDS)('an order, end to end, on the %s database', (kind) => {
   let t: TestControlPlane;
   let kube: AgentClusterSim;
   let provider: SimulatedProvider;
@@ -48,7 +49,7 @@ describe('an order, end to end', () => {
   let nodeIds: string[];
 
   beforeAll(async () => {
-    t = await startTestControlPlane('postgres');
+    t = await startTestControlPlane(kind);
     kube = await startAgentClusterSim();
     provider = await startSimulatedProvider(kube, { nodes: 2 });
     seller = await t.verifiedProvider();
