@@ -221,7 +221,11 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
       .updateTable('virtual_machines')
       .set((eb) => ({
         failed_at: at,
-        ...(detail !== undefined && { failure_detail: detail }),
+        // After a retry the provider reads both nodes' words, first failure first.
+        ...(detail !== undefined && {
+          failure_detail: sql<string>`CASE WHEN failure_detail = '' THEN ${detail}::text
+            ELSE failure_detail || E'\n' || ${detail}::text END`,
+        }),
         failed_node_ids: sql<string[]>`CASE WHEN node_id IS NULL OR node_id = ANY(failed_node_ids)
           THEN failed_node_ids ELSE array_append(failed_node_ids, node_id) END`,
         desired_state: 'ABSENT' as const,

@@ -72,8 +72,9 @@ interface Candidate {
  * Places a VM and takes what it needs, all in one transaction (DESIGN §4 invariants 1 and 2): capacity on
  * a node of the plan, an IPv4 address (and IPv6), a MAC and a VMID. Race-free by locks taken in one order
  * by every claim: the plan's nodes (by id), the network's prefixes (IPAM), the chosen node's platform, the
- * MAC prefix. Under them each check sees every claim committed before it, and the partial unique indexes
- * are the database's own backstop. Issue 7's order flow calls `claim` and `release`.
+ * MAC prefix (a move locks its own claim's row before them). Under them each check sees every claim
+ * committed before it, and the partial unique indexes are the database's own backstop. Issue 7's order
+ * flow calls `claim` and `release`; a retried order, `moveAnd`.
  */
 export class ClaimService {
   constructor(

@@ -615,6 +615,16 @@ describe.each(DATABASE_KINDS)('an order, end to end, on the %s database', (kind)
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(row.failed_node_ids).toEqual(nodeIds);
+      // The provider reads what Proxmox said on each node, the first node's first.
+      const provided = await t.call<{ virtualMachine: { failureDetail: string } }>(
+        'GET',
+        `/v1/provider/virtual-machines/${id}`,
+        { as: seller },
+      );
+      expect(provided.body.virtualMachine.failureDetail.split('\n')).toEqual([
+        'Parameter verification failed.',
+        'Parameter verification failed.',
+      ]);
       expect((await provider.guestNames()).filter((n) => n === `NR-${id}`)).toEqual([]);
       expect((await vmOf(buyer, id)).statusMessage).not.toMatch(/Parameter verification/);
     },
