@@ -487,6 +487,8 @@ interface VirtualMachineTable {
   spec: ColumnType<Record<string, unknown>, string, string>;
   /** The compiled cloud-init documents, sealed (SecretBox): they hold organisation secrets. */
   cloud_init_ciphertext: string;
+  /** What the cloud-init was compiled from, sealed: a retry on another node compiles it again (migration 0019). */
+  cloud_init_request_ciphertext: Generated<string>;
   desired_state: ColumnType<VmDesiredState, VmDesiredState | undefined, VmDesiredState>;
   desired_power_state: ColumnType<VmPowerState, VmPowerState | undefined, VmPowerState>;
   reboot_requested_at: NullableTimestamp;

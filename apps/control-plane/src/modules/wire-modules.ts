@@ -343,6 +343,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     secretBox: settings.secretBox,
     kubeconfigOf: (agentId) => agents.inboundKubeconfig(agentId),
     releaseClaim: (claimId) => claims.release(claimId),
+    placeAgain: (vmId) => vms.placeAgain(vmId),
     networkPolicyOf: async (vmId) => ({
       smtpBlocked: await outboundSmtp.effectiveBlockedFor(vmId),
       firewall: await firewall.firewall.compiledRuleSetFor(vmId),
@@ -353,23 +354,21 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   });
   const refusals = new OrderRefusalRepository(db);
   await app.register(orderRefusalRoutes, { refusals });
-  await app.register(virtualMachineRoutes, {
-    vms: new VirtualMachineService({
-      vms: new VirtualMachineRepository(db),
-      claims,
-      offers: new MarketplaceRepository(db),
-      refusals,
-      cloudInit,
-      profiles,
-      secretBox: settings.secretBox,
-      newId: randomUUID,
-      changed: () => {
-        dispatcher.kick();
-      },
-      tagsChanged: (tx, organizationId, tags) => firewall.firewall.vmTagsChanged(tx, organizationId, tags),
-    }),
-    now,
+  const vms = new VirtualMachineService({
+    vms: new VirtualMachineRepository(db),
+    claims,
+    offers: new MarketplaceRepository(db),
+    refusals,
+    cloudInit,
+    profiles,
+    secretBox: settings.secretBox,
+    newId: randomUUID,
+    changed: () => {
+      dispatcher.kick();
+    },
+    tagsChanged: (tx, organizationId, tags) => firewall.firewall.vmTagsChanged(tx, organizationId, tags),
   });
+  await app.register(virtualMachineRoutes, { vms, now });
   // A VM's snapshots, backups and console: wanted state the dispatcher carries to its agent cluster.
   const vmResources = {
     vms: new VirtualMachineRepository(db),

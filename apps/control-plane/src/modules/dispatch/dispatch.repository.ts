@@ -23,7 +23,18 @@ export interface VmDispatchState {
   /** The agent cluster has been given the wanted state (`dispatched_generation >= generation`). */
   readonly dispatched: boolean;
   readonly finished: boolean;
+  /**
+   * Where its spec places it now, node and VMID: a report on another place (a guest it moved from) is
+   * not about it.
+   */
+  readonly node: string | undefined;
+  readonly vmid: number | undefined;
+  /** It failed on its node and waits to be placed on another: failure reports change nothing. */
+  readonly mustMove: boolean;
 }
+
+/** The order waits to be placed on another node: the one it is on is among those it failed on. */
+const MUST_MOVE = sql<boolean>`node_id = ANY(failed_node_ids) AND failed_at IS NULL`;
 
 /**
  * Leases, schedules and results of the dispatcher, and what status sync writes. Every time a decision
@@ -69,6 +80,7 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
         'dispatch_attempts',
         'reinstall_generation',
         'reinstalled_generation',
+        MUST_MOVE.as('must_move'),
       ])
       .execute();
     return rows.map((r) => ({
@@ -84,6 +96,7 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
       dispatchAttempts: r.dispatch_attempts,
       reinstallPending: r.reinstall_generation > r.reinstalled_generation,
       reinstallGeneration: r.reinstall_generation,
+      mustMove: r.must_move,
     }));
   }
 
@@ -149,6 +162,9 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
       .selectFrom('virtual_machines')
       .select(['id', 'agent_id', 'desired_state', 'deleted_at'])
       .select(sql<boolean>`dispatched_generation >= generation`.as('dispatched'))
+      .select(sql<string | null>`spec->>'node'`.as('node'))
+      .select(sql<number | null>`(spec->>'vmid')::int`.as('vmid'))
+      .select(MUST_MOVE.as('must_move'))
       .where('id', '=', id)
       .executeTakeFirst();
     return (
@@ -158,23 +174,60 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
         desiredState: row.desired_state,
         dispatched: row.dispatched,
         finished: row.deleted_at !== null,
+        node: row.node ?? undefined,
+        vmid: row.vmid ?? undefined,
+        mustMove: row.must_move,
       }
     );
   }
 
   /**
-   * An order that failed for good: its ProxmoxVM is withdrawn (the operator deletes whatever guest it
-   * began) and, once gone, what it held is released as for a deletion. The provider's words and the node
-   * are kept; the row stays listed to its customer as failed until they delete it.
+   * An order that failed on its node for a reason tied to that node, for the first time: it is to be
+   * placed on another (issue 17 item 15). Like a reinstall, the dispatcher first has the failed guest
+   * deleted and waits until it is gone; then the claim moves and the order goes out again. The provider's
+   * words and the node are kept. False when the order failed before (a second failure is final), or is
+   * not an order being provisioned.
    */
-  async markFailed(id: string, detail: string, at: Date): Promise<boolean> {
+  async markRetrying(id: string, detail: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('virtual_machines')
+      .set((eb) => ({
+        failure_detail: detail,
+        failed_node_ids: sql<string[]>`array_append(failed_node_ids, node_id)`,
+        generation: eb('generation', '+', 1),
+        reinstall_generation: eb('generation', '+', 1),
+        dispatch_attempts: 0,
+        next_dispatch_at: sql<Date>`now()`,
+        updated_at: at,
+      }))
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('desired_state', '=', 'PRESENT')
+      .where('failed_at', 'is', null)
+      .where('node_id', 'is not', null)
+      .where(sql<boolean>`cardinality(failed_node_ids) = 0`)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * An order that failed for good: its ProxmoxVM is withdrawn (the operator deletes whatever guest it
+   * began) and, once gone, what it held is released as for a deletion. The provider's words (`detail`;
+   * those already recorded when left out) and the node are kept; the row stays listed to its customer as
+   * failed until they delete it.
+   */
+  async markFailed(id: string, detail: string | undefined, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('virtual_machines')
       .set((eb) => ({
         failed_at: at,
-        failure_detail: detail,
-        failed_node_ids: sql<string[]>`CASE WHEN node_id IS NULL THEN failed_node_ids
-          ELSE array_append(failed_node_ids, node_id) END`,
+        // After a retry the provider reads both nodes' words, first failure first.
+        ...(detail !== undefined && {
+          failure_detail: sql<string>`CASE WHEN failure_detail = '' THEN ${detail}::text
+            ELSE failure_detail || E'\n' || ${detail}::text END`,
+        }),
+        failed_node_ids: sql<string[]>`CASE WHEN node_id IS NULL OR node_id = ANY(failed_node_ids)
+          THEN failed_node_ids ELSE array_append(failed_node_ids, node_id) END`,
         desired_state: 'ABSENT' as const,
         generation: eb('generation', '+', 1),
         dispatch_attempts: 0,
@@ -238,6 +291,9 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
       desiredState: r.desired_state,
       dispatched: r.dispatched,
       finished: false,
+      node: undefined,
+      vmid: undefined,
+      mustMove: false,
     }));
   }
 

@@ -311,6 +311,7 @@ it('finishes what a dispatcher killed between any two of its steps left behind',
       dispatchAttempts: vm.dispatch_attempts,
       reinstallPending: vm.reinstall_generation > vm.reinstalled_generation,
       reinstallGeneration: vm.reinstall_generation,
+      mustMove: false,
     };
   };
   /** What `applyOrder` writes, up to (and without) the Secret's owner. */

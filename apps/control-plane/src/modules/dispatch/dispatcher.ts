@@ -43,6 +43,11 @@ export interface DispatcherDeps {
   readonly kubeconfigOf: (agentId: string) => Promise<string>;
   /** Gives back the VM's claim (`ClaimService.release`); called again after a crash, so it must be idempotent. */
   readonly releaseClaim: (claimId: string) => Promise<unknown>;
+  /**
+   * Places an order that failed on its node on another (`VirtualMachineService.placeAgain`), called once
+   * the failed guest is gone: 'nowhere' fails the order for good, as does leaving this out.
+   */
+  readonly placeAgain?: (vmId: string) => Promise<'moved' | 'nowhere' | 'settled'>;
   /** The VM's outbound SMTP decision and compiled firewall rules; the order's own flag and none without it. */
   readonly networkPolicyOf?: (vmId: string) => Promise<VmNetworkPolicy>;
   readonly now: () => Date;
@@ -208,6 +213,10 @@ export class Dispatcher {
 
   async #apply(cluster: AgentCluster, vm: WantedVm, signal: AbortSignal): Promise<void> {
     if (vm.reinstallPending) await this.#retireForReinstall(cluster, vm, signal);
+    if (vm.mustMove) {
+      await this.#placeAgain(vm);
+      return;
+    }
     const documents = this.#openCloudInit(vm);
     // Read after the lease took the generation: a change meanwhile bumps it, and the VM stays due.
     const policy = await this.deps.networkPolicyOf?.(vm.id);
@@ -230,9 +239,32 @@ export class Dispatcher {
     const existing = await cluster.findOrder(vm.id, signal);
     if (existing !== undefined) {
       if (existing.metadata?.deletionTimestamp === undefined) await cluster.deleteOrder(vm.id, signal);
-      throw new StillDeletingError(`reinstalling: waiting for the old guest of ${vm.id} to be deleted`);
+      throw new StillDeletingError(
+        vm.mustMove
+          ? `placing again: waiting for the failed guest of ${vm.id} to be deleted`
+          : `reinstalling: waiting for the old guest of ${vm.id} to be deleted`,
+      );
     }
     await this.#repo.markReinstalled(vm.id, this.deps.owner, vm.reinstallGeneration);
+  }
+
+  /**
+   * An order that failed on its node, its failed guest gone (a move is retired like a reinstall): the
+   * claim moves to another node and the order goes out again there, or, with nowhere to go, it fails for
+   * good and what it held is released by the withdrawal that follows. Either way the VM has a new
+   * generation, which the next pass takes up once this lease is given back.
+   */
+  async #placeAgain(vm: WantedVm): Promise<void> {
+    const outcome = (await this.deps.placeAgain?.(vm.id)) ?? 'nowhere';
+    if (outcome === 'nowhere') await this.#repo.markFailed(vm.id, undefined, this.deps.now());
+    await this.#repo.releaseLease(vm.id, this.deps.owner);
+    this.deps.logger.info(
+      { vmId: vm.id, agentId: vm.agentId, outcome },
+      outcome === 'moved'
+        ? 'VM order placed on another node after a failure'
+        : 'VM order failed for good: no other node can take it',
+    );
+    this.kick();
   }
 
   async #withdraw(cluster: AgentCluster, vm: WantedVm, signal: AbortSignal): Promise<void> {

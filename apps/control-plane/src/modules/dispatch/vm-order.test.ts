@@ -19,6 +19,7 @@ function wanted(overrides: Partial<WantedVm> = {}): WantedVm {
     dispatchAttempts: 0,
     reinstallPending: false,
     reinstallGeneration: 0,
+    mustMove: false,
     ...overrides,
   };
 }

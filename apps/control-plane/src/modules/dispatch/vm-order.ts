@@ -33,6 +33,8 @@ export interface WantedVm {
   /** The customer asked for a reinstall the agent cluster has not carried out yet: recreate the guest. */
   readonly reinstallPending: boolean;
   readonly reinstallGeneration: number;
+  /** The order failed on its node and is to be placed on another once the failed guest is gone. */
+  readonly mustMove: boolean;
 }
 
 /** Kubernetes names are lower-case; the control plane's ids already are (DESIGN §3.1). */

@@ -4,6 +4,7 @@ import type { BaseLogger } from 'pino';
 
 import type { AgentCluster } from './agent-cluster.js';
 import type { DispatchRepository, ObservedVm, VmDispatchState } from './dispatch.repository.js';
+import { isNodeTiedFailure } from './order-failure.js';
 import { vmIdOfName } from './vm-order.js';
 
 /**
@@ -13,7 +14,9 @@ import { vmIdOfName } from './vm-order.js';
  * - finishes a dispatched deletion once the ProxmoxVM is gone;
  * - has the dispatcher order again a VM whose ProxmoxVM vanished, or came back after its deletion was
  *   dispatched;
- * - deletes a ProxmoxVM whose VM is finished (a write that arrived after the deletion).
+ * - deletes a ProxmoxVM whose VM is finished (a write that arrived after the deletion);
+ * - has an order that failed for good placed once on another node when the failure is the node's
+ *   (order-failure.ts), and fails it otherwise or the second time.
  * A ProxmoxVM without a VM row is left alone: the database may be older than the cluster (a restore),
  * and deleting would delete a customer's guest.
  */
@@ -23,7 +26,7 @@ export class VmStatusReconciler implements Reconciler {
       readonly agentId: string;
       readonly vms: Pick<
         DispatchRepository,
-        'findState' | 'recordObserved' | 'redispatch' | 'dueNow' | 'markFailed'
+        'findState' | 'recordObserved' | 'redispatch' | 'dueNow' | 'markFailed' | 'markRetrying'
       >;
       readonly cache: Pick<Informer<ProxmoxVM>, 'get'>;
       readonly cluster: Pick<AgentCluster, 'findOrder' | 'deleteOrder'>;
@@ -61,9 +64,22 @@ export class VmStatusReconciler implements Reconciler {
       this.deps.logger.warn({ vmId: vm.id }, 'ProxmoxVM of a deleted VM deleted again');
       return DONE;
     }
+    // The guest of a place the VM has moved from, still in the cache: its news is old.
+    if (vm.node !== found.spec.node || vm.vmid !== found.spec.vmid) return DONE;
     const observed = observedOf(found);
     await this.deps.vms.recordObserved(vm.id, observed, this.deps.now());
-    if (vm.desiredState === 'PRESENT' && orderFailed(found)) {
+    if (vm.desiredState === 'PRESENT' && !vm.mustMove && orderFailed(found)) {
+      if (
+        isNodeTiedFailure(failureReasonOf(found)) &&
+        (await this.deps.vms.markRetrying(vm.id, observed.message, this.deps.now()))
+      ) {
+        this.deps.logger.info(
+          { vmId: vm.id, agentId: this.deps.agentId, reason: failureReasonOf(found) },
+          'VM order failed on its node: withdrawn, to be placed on another once the ProxmoxVM is gone',
+        );
+        this.deps.redispatched();
+        return DONE;
+      }
       if (await this.deps.vms.markFailed(vm.id, observed.message, this.deps.now())) {
         this.deps.logger.info(
           { vmId: vm.id, agentId: this.deps.agentId },
@@ -118,6 +134,11 @@ function orderFailed(vm: ProxmoxVM): boolean {
 
 /** The operator's condition that the guest was created and configured once. */
 const PROVISIONED_CONDITION = 'Provisioned';
+
+/** Why the operator gave up: its Provisioned condition's reason. */
+function failureReasonOf(vm: ProxmoxVM): string {
+  return vm.status?.conditions?.find((c) => c.type === PROVISIONED_CONDITION)?.reason ?? '';
+}
 
 /** The row's view of a ProxmoxVM's status; the Ready condition says best what the customer waits for. */
 function observedOf(vm: ProxmoxVM): ObservedVm {

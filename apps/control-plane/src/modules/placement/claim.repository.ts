@@ -254,6 +254,40 @@ export class ClaimRepository {
     return { ...claim, status: row.status, createdAt: row.created_at, releasedAt: undefined };
   }
 
+  /**
+   * The claim moved to another node: it holds what `claim` took there instead of what it held. Only an
+   * active claim moves; false otherwise.
+   */
+  async move(tx: Tx, claim: NewVmClaim): Promise<boolean> {
+    const result = await tx
+      .updateTable('vm_claims')
+      .set({
+        plan_revision: claim.planRevision,
+        node_id: claim.nodeId,
+        platform_id: claim.platformId,
+        vmid: claim.vmid,
+        mac_address: claim.macAddress,
+        ipv4_allocation_id: claim.ipv4.allocationId,
+        ipv6_allocation_id: claim.ipv6?.allocationId ?? null,
+      })
+      .where('id', '=', claim.id)
+      .where('status', '=', 'ACTIVE')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Locks the claim's row for a move: a release or another move of it waits until this one commits. */
+  async lockActive(tx: Tx, id: string): Promise<boolean> {
+    const row = await tx
+      .selectFrom('vm_claims')
+      .select('id')
+      .where('id', '=', id)
+      .where('status', '=', 'ACTIVE')
+      .forUpdate()
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async findById(tx: Tx | Db, id: string): Promise<VmClaim | undefined> {
     const row = await tx
       .selectFrom('vm_claims as c')

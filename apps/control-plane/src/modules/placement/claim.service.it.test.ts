@@ -102,6 +102,67 @@ describe.each(DATABASE_KINDS)('claims on the %s database', (kind) => {
     expect(withoutIpv6.ipv4?.address).toBe('192.0.2.3');
   });
 
+  it('moves a claim to another node of the plan with a new VMID and MAC, giving its addresses back first, and never to the node it is on', async () => {
+    const seller = await createSeller(t, {
+      ipv4: {
+        cidr: '192.0.2.64/29',
+        gateway: '192.0.2.65',
+        allocationStrategy: 'ALLOCATION_STRATEGY_FIRST_AVAILABLE',
+      },
+    });
+    const first = await addNode(t, seller, ROOMY, { vmidSeed: 5000, macAddressPrefix: '02:AA:02' });
+    const second = await addNode(t, seller, ROOMY, { vmidSeed: 6000, macAddressPrefix: '02:AA:02' });
+    const planId = await addPlan(t, seller, [first, second], { vcpus: 2, ramGb: 4, diskGb: 40 });
+    const placed = await claim(planId, { regionId: seller.regionId });
+    expect(placed).toMatchObject({ nodeId: first, vmid: 5000, macAddress: '02:AA:02:00:00:00' });
+    const request = {
+      clientOrganizationId: clientId,
+      planId,
+      regionId: seller.regionId,
+      claimId: placed.id,
+      onlyNodeIds: [first, second],
+    };
+    const moved = await service.moveAnd(request, (_tx, c) => Promise.resolve(c));
+    expect(moved).toMatchObject({
+      id: placed.id,
+      status: 'ACTIVE',
+      nodeId: second,
+      vmid: 6000,
+      macAddress: '02:AA:02:00:00:01',
+      // Given back before the new node's network handed one out: the same first free address.
+      ipv4: { address: placed.ipv4?.address },
+    });
+    expect(
+      await t.cp.db.selectFrom('vm_claims').selectAll().where('id', '=', placed.id).execute(),
+    ).toHaveLength(1);
+    const held = await t.cp.db
+      .selectFrom('ip_allocations')
+      .select('address')
+      .where('claim_id', '=', placed.id)
+      .where('status', '=', 'IP_ALLOCATION_STATUS_ACTIVE')
+      .execute();
+    expect(held.map((a) => a.address)).toEqual([placed.ipv4?.address]);
+    // The node it is on is never a place to move to: with no other, nothing changes.
+    const refused = await service
+      .moveAnd({ ...request, onlyNodeIds: [second] }, (_tx, c) => Promise.resolve(c))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(refused).toBeInstanceOf(PlacementExhaustedError);
+    const after = await new ClaimRepository(t.cp.db).findById(t.cp.db, placed.id);
+    expect(after).toMatchObject({
+      nodeId: second,
+      vmid: 6000,
+      ipv4: { allocationId: moved.ipv4?.allocationId },
+    });
+    // A released claim does not move.
+    await service.release(placed.id);
+    await expect(service.moveAnd(request, (_tx, c) => Promise.resolve(c))).rejects.toMatchObject({
+      code: 'FAILED_PRECONDITION',
+    });
+  });
+
   it('gives back the addresses, MAC, VMID and capacity on release, once, and reuses them', async () => {
     const seller = await createSeller(t, {
       ipv4: {

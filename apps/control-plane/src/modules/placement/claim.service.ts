@@ -24,7 +24,7 @@ import { isForeignKeyViolation, isTransactionConflict, isUniqueViolation } from 
 import type { Database } from '../../db/schema.js';
 import type { IpAllocationService } from '../ipam/index.js';
 import type { CandidateNode } from './candidate-node.repository.js';
-import type { ClaimAddress, ClaimPlan, ClaimRepository, VmClaim } from './claim.repository.js';
+import type { ClaimAddress, ClaimPlan, ClaimRepository, NewVmClaim, VmClaim } from './claim.repository.js';
 import { nodeRefusalReasons } from './node-eligibility.js';
 import { PlacementExhaustedError, type NodeRefusal } from './placement-exhausted-error.js';
 import type { PlacementPolicyRepository } from './placement-policy.repository.js';
@@ -55,6 +55,13 @@ interface ForeignHoldings {
   readonly macAddresses: readonly string[];
 }
 
+/** How a placed claim is stored: a new claim is inserted; a moved one gives back what it held first. */
+interface Take {
+  /** Before the first address is taken: a moving claim's addresses are free for the new node's network. */
+  readonly beforeAllocating: (tx: Tx) => Promise<unknown>;
+  readonly store: (tx: Tx, claim: NewVmClaim) => Promise<VmClaim>;
+}
+
 interface Candidate {
   readonly nodeId: string;
   readonly assignedVms: number;
@@ -65,8 +72,9 @@ interface Candidate {
  * Places a VM and takes what it needs, all in one transaction (DESIGN §4 invariants 1 and 2): capacity on
  * a node of the plan, an IPv4 address (and IPv6), a MAC and a VMID. Race-free by locks taken in one order
  * by every claim: the plan's nodes (by id), the network's prefixes (IPAM), the chosen node's platform, the
- * MAC prefix. Under them each check sees every claim committed before it, and the partial unique indexes
- * are the database's own backstop. Issue 7's order flow calls `claim` and `release`.
+ * MAC prefix (a move locks its own claim's row before them). Under them each check sees every claim
+ * committed before it, and the partial unique indexes are the database's own backstop. Issue 7's order
+ * flow calls `claim` and `release`; a retried order, `moveAnd`.
  */
 export class ClaimService {
   constructor(
@@ -86,6 +94,8 @@ export class ClaimService {
         | 'activeMacAddresses'
         | 'foreignMacAddresses'
         | 'insert'
+        | 'move'
+        | 'lockActive'
         | 'findById'
         | 'markReleased'
       >;
@@ -112,11 +122,31 @@ export class ClaimService {
    * The claim, then `record` in the same transaction (the order writes its VM there): both commit or
    * neither does. Errors as `claim`; a unique violation in `record` is reported as ABORTED too.
    */
-  async claimAnd<T>(request: ClaimRequest, record: (tx: Tx, claim: VmClaim) => Promise<T>): Promise<T> {
+  claimAnd<T>(request: ClaimRequest, record: (tx: Tx, claim: VmClaim) => Promise<T>): Promise<T> {
+    return this.#inTransaction(request, (tx) => this.#claim(tx, request), record);
+  }
+
+  /**
+   * Moves the active claim `request.claimId` to another of the plan's nodes (an order that failed on its
+   * node, retried there: issue 17 item 15), then `record` in the same transaction. Placed as `claim`
+   * places, among `request.onlyNodeIds` less the node it is on; what it held (capacity, VMID, MAC,
+   * addresses) is given back in the transaction that takes what the new node and its network give, so
+   * the claim never holds both, nor neither. The customer keeps the sizes bought, whatever the plan says
+   * now. Errors as `claim`; FAILED_PRECONDITION when the claim is not active.
+   */
+  moveAnd<T>(request: ClaimRequest, record: (tx: Tx, claim: VmClaim) => Promise<T>): Promise<T> {
+    return this.#inTransaction(request, (tx) => this.#move(tx, request), record);
+  }
+
+  async #inTransaction<T>(
+    request: ClaimRequest,
+    place: (tx: Tx) => Promise<VmClaim>,
+    record: (tx: Tx, claim: VmClaim) => Promise<T>,
+  ): Promise<T> {
     try {
       let provider = '';
       const result = await this.deps.claims.transaction(async (tx) => {
-        const claim = await this.#claim(tx, request);
+        const claim = await place(tx);
         provider = claim.providerOrganizationId;
         return record(tx, claim);
       });
@@ -152,6 +182,44 @@ export class ClaimService {
     if (existing !== undefined) return sameClaim(existing, request);
     const plan = await this.deps.claims.findPlan(tx, request.planId);
     if (plan === undefined) throw NotFoundError.of('Plan', request.planId);
+    return this.#place(tx, request, plan, {
+      beforeAllocating: () => Promise.resolve(),
+      store: (t, claim) => this.deps.claims.insert(t, claim),
+    });
+  }
+
+  async #move(tx: Tx, request: ClaimRequest): Promise<VmClaim> {
+    const { claimId } = request;
+    const existing = (await this.deps.claims.lockActive(tx, claimId))
+      ? await this.deps.claims.findById(tx, claimId)
+      : undefined;
+    if (existing === undefined)
+      throw new FailedPreconditionError(`Claim ${claimId} is not active; only an active claim moves.`);
+    if (existing.planId !== request.planId || existing.clientOrganizationId !== request.clientOrganizationId)
+      throw new AlreadyExistsError(`Claim ${claimId} exists for another plan or organisation.`);
+    const plan = await this.deps.claims.findPlan(tx, request.planId);
+    if (plan === undefined) throw NotFoundError.of('Plan', request.planId);
+    const bought: ClaimPlan = {
+      ...plan,
+      revision: existing.planRevision,
+      vcpus: existing.vcpus,
+      ramGb: existing.ramGb,
+      diskGb: existing.diskGb,
+    };
+    const elsewhere = (request.onlyNodeIds ?? plan.nodes.map((n) => n.id)).filter(
+      (id) => id !== existing.nodeId,
+    );
+    return this.#place(tx, { ...request, onlyNodeIds: elsewhere }, bought, {
+      beforeAllocating: (t) => this.deps.addresses.releaseClaimAddresses(t, claimId),
+      store: async (t, claim) => {
+        if (!(await this.deps.claims.move(t, claim)))
+          throw new FailedPreconditionError(`Claim ${claimId} is not active; only an active claim moves.`);
+        return { ...claim, status: 'ACTIVE', createdAt: existing.createdAt, releasedAt: undefined };
+      },
+    });
+  }
+
+  async #place(tx: Tx, request: ClaimRequest, plan: ClaimPlan, take: Take): Promise<VmClaim> {
     if (request.regionId !== undefined && !plan.regionIds.includes(request.regionId))
       throw InvalidArgumentError.field('regionId', `is not a region plan ${plan.id} sells in`);
     const regionId = request.regionId ?? (plan.regionIds.length === 1 ? plan.regionIds[0] : undefined);
@@ -186,6 +254,7 @@ export class ClaimService {
           node: { ...node, network: node.network },
         });
     }
+    await take.beforeAllocating(tx);
     const context = {
       stableOrder: [...nodes].sort(oldestFirst).map((n) => n.id),
       lastNodeId:
@@ -201,7 +270,8 @@ export class ClaimService {
       // first lock other claims share, to keep their turns short.
       const foreign = await this.#foreignHoldings(tx, chosen.node);
       const ipv4 = await this.#allocate(tx, plan, chosen, request.claimId, 'ipv4');
-      if (ipv4 !== undefined) return this.#complete(tx, { request, plan, strategy, chosen, ipv4, foreign });
+      if (ipv4 !== undefined)
+        return this.#complete(tx, { request, plan, strategy, chosen, ipv4, foreign, take });
       // Every candidate on the same network is out of addresses too; the others may still place the VM.
       const network = chosen.node.network;
       for (const c of candidates.filter((c) => c.node.network.id === network.id))
@@ -223,9 +293,10 @@ export class ClaimService {
       chosen: Candidate;
       ipv4: ClaimAddress;
       foreign: ForeignHoldings;
+      take: Take;
     },
   ): Promise<VmClaim> {
-    const { request, plan, chosen, ipv4, foreign } = placed;
+    const { request, plan, chosen, ipv4, foreign, take } = placed;
     const { node } = chosen;
     if (placed.strategy === 'NODE_PLACEMENT_STRATEGY_ROUND_ROBIN')
       await this.deps.claims.moveCursor(tx, plan.id, node.id);
@@ -258,7 +329,7 @@ export class ClaimService {
       ipv4,
       ipv6,
     };
-    return this.deps.claims.insert(tx, claim);
+    return take.store(tx, claim);
   }
 
   async #allocate(

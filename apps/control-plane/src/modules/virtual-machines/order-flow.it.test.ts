@@ -1,12 +1,13 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import {
   startTestControlPlane,
   type Caller,
   type TestControlPlane,
 } from '../../control-plane.test-support.js';
+import { DATABASE_KINDS } from '../../db/test-database.test-support.js';
 import { eventually, startAgentClusterSim, type AgentClusterSim } from '../dispatch/dispatch.test-support.js';
 import {
   startSimulatedProvider,
@@ -16,7 +17,7 @@ import { createRegion } from '../nodes/node.test-support.js';
 import { planBody } from '../plans/plan.test-support.js';
 
 // The order flow end to end over real HTTP: a customer buys a plan from the marketplace, the control
-// plane (on the machine's PostgreSQL) places and dispatches it, the operator provisions NR-{id} on
+// plane (on each database) places and dispatches it, the operator provisions NR-{id} on
 // pve-sim through kube-sim, and the deletion gives everything back.
 
 interface VmView {
@@ -27,6 +28,8 @@ interface VmView {
 }
 
 const GIB = 1024 ** 3;
+/** pve-sim's second template on pve1. */
+const DEBIAN_TEMPLATE = 9001;
 
 function sshPublicKey(): string {
   const { x } = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
@@ -35,18 +38,20 @@ function sshPublicKey(): string {
   return `ssh-ed25519 ${blob.toString('base64')} e2e@test`;
 }
 
-describe('an order, end to end', () => {
+describe.each(DATABASE_KINDS)('an order, end to end, on the %s database', (kind) => {
   let t: TestControlPlane;
   let kube: AgentClusterSim;
   let provider: SimulatedProvider;
   let seller: Caller & { organizationId: string };
   let planId: string;
   let regionId: string;
+  /** The plan's nodes, oldest (where placement puts an order first) first: pve1 and pve2. */
+  let nodeIds: string[];
 
   beforeAll(async () => {
-    t = await startTestControlPlane('postgres');
+    t = await startTestControlPlane(kind);
     kube = await startAgentClusterSim();
-    provider = await startSimulatedProvider(kube);
+    provider = await startSimulatedProvider(kube, { nodes: 2 });
     seller = await t.verifiedProvider();
     regionId = await createRegion(t, seller);
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -73,15 +78,19 @@ describe('an order, end to end', () => {
       driver: 'PLATFORM_DRIVER_PROXMOX',
       agentId: agent.id,
     });
-    const { node } = await call<{ node: { id: string } }>('POST', '/v1/node', {
-      name: provider.pveNodes[0],
-      platformId: platform.id,
-      regionId,
-      vmStorageDestination: 'local-lvm',
-      backupStorageDestination: 'local',
-      backupStorageCompression: 'BACKUP_STORAGE_COMPRESSION_ZSTD',
-      vmidSeed: 1000,
-    });
+    nodeIds = [];
+    for (const [index, name] of provider.pveNodes.entries()) {
+      const { node } = await call<{ node: { id: string } }>('POST', '/v1/node', {
+        name,
+        platformId: platform.id,
+        regionId,
+        vmStorageDestination: 'local-lvm',
+        backupStorageDestination: 'local',
+        backupStorageCompression: 'BACKUP_STORAGE_COMPRESSION_ZSTD',
+        vmidSeed: 1000 * (index + 1),
+      });
+      nodeIds.push(node.id);
+    }
     // What the install (provisioned) and the metrics sync (online, inventory) will report.
     await t.cp.db
       .updateTable('agents')
@@ -98,7 +107,7 @@ describe('an order, end to end', () => {
           storagePools: [{ storageId: 'local-lvm', totalBytes: 1000 * GIB, allocatedBytes: 0 }],
         }),
       })
-      .where('id', '=', node.id)
+      .where('id', 'in', nodeIds)
       .execute();
     const network = await call<{ network: { id: string } }>('POST', '/v1/ipam/networks', {
       name: 'public',
@@ -110,7 +119,7 @@ describe('an order, end to end', () => {
       networkId: network.network.id,
       allocationStrategy: 'ALLOCATION_STRATEGY_FIRST_AVAILABLE',
     });
-    await call('POST', `/v1/ipam/networks/${network.network.id}/assign-node`, { nodeIds: [node.id] });
+    await call('POST', `/v1/ipam/networks/${network.network.id}/assign-node`, { nodeIds });
     const seeds = await call<{ cloudInitTemplates: { id: string; name: string }[] }>(
       'GET',
       '/v1/cloudinittemplates?filterIsTemplate=true',
@@ -119,26 +128,40 @@ describe('an order, end to end', () => {
       name: 'ubuntu',
       copyFromId: seeds.cloudInitTemplates[0]?.id,
     });
+    // Ubuntu on both nodes (pve-sim's first template of each); Debian only on pve1, whose template a test
+    // removes from Proxmox later, unknown to the control plane.
+    for (const [index, nodeId] of nodeIds.entries())
+      await call('POST', '/v1/vmtemplate', {
+        name: 'ubuntu 24.04',
+        distro: 'DISTRO_UBUNTU_24_04',
+        templateId: 9000 + 2 * index,
+        nodeId,
+        cloudInitTemplateId: copy.cloudInitTemplate.id,
+      });
     await call('POST', '/v1/vmtemplate', {
-      name: 'ubuntu 24.04',
-      distro: 'DISTRO_UBUNTU_24_04',
-      templateId: 9000,
-      nodeId: node.id,
-      cloudInitTemplateId: copy.cloudInitTemplate.id,
-    });
-    // A template the provider registered but that is not on Proxmox: orders for it fail for good.
-    await call('POST', '/v1/vmtemplate', {
-      name: 'debian 13 (missing)',
+      name: 'debian 13',
       distro: 'DISTRO_DEBIAN_13',
-      templateId: 9999,
-      nodeId: node.id,
+      templateId: DEBIAN_TEMPLATE,
+      nodeId: nodeIds[0],
       cloudInitTemplateId: copy.cloudInitTemplate.id,
     });
     const plan = await call<{ plan: { id: string } }>('POST', '/v1/plans', {
-      ...planBody(regionId, [node.id]),
+      ...planBody(regionId, nodeIds),
       isPublic: true,
     });
     planId = plan.plan.id;
+    // Orders go only to plans the marketplace lists: once the operator's inventory of Proxmox is in.
+    const browser = await t.register('ORGANIZATION_TYPE_CLIENT');
+    await eventually(
+      async () => {
+        const listed = await t.call('GET', `/v1/marketplace/plans/${planId}?regionId=${regionId}`, {
+          as: browser,
+        });
+        expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      },
+      60_000,
+      250,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -375,6 +398,17 @@ describe('an order, end to end', () => {
     { timeout: 120_000 },
     async () => {
       const buyer = await customer();
+      // The template is deleted on Proxmox after the operator last listed it: the plan is still sold,
+      // and the operator finds it missing when it clones.
+      const removed = await provider.sim<{ id: number }>('POST', '/faults', {
+        method: 'GET',
+        path: `^/nodes/${provider.pveNodes[0] ?? ''}/qemu/${String(DEBIAN_TEMPLATE)}/config$`,
+        status: 500,
+        message: `Configuration file 'nodes/${provider.pveNodes[0] ?? ''}/qemu-server/${String(DEBIAN_TEMPLATE)}.conf' does not exist`,
+      });
+      onTestFinished(async () => {
+        await provider.sim('DELETE', `/faults/${String(removed.id)}`);
+      });
       const ordered = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
         as: buyer,
         body: {
@@ -397,14 +431,14 @@ describe('an order, end to end', () => {
         60_000,
         250,
       );
-      // The customer reads a plain sentence; Proxmox's words (the missing VMID) are the provider's.
-      expect(failed.statusMessage).not.toMatch(/9999/);
+      // The customer reads a plain sentence; Proxmox's words (the missing template) are the provider's.
+      expect(failed.statusMessage).not.toMatch(/9001|does not exist/);
       const seen = await t.call<{ virtualMachine: { failureDetail: string } }>(
         'GET',
         `/v1/provider/virtual-machines/${id}`,
         { as: seller },
       );
-      expect(seen.body.virtualMachine.failureDetail).toMatch(/9999/);
+      expect(seen.body.virtualMachine.failureDetail).toMatch(/qemu-server\/9001\.conf' does not exist/);
       // What it held is released without waiting for the customer.
       await eventually(
         async () => {
@@ -433,6 +467,166 @@ describe('an order, end to end', () => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(claim.status).toBe('RELEASED');
+    },
+  );
+
+  /** Proxmox refuses every clone on `node` as it refuses a spec it cannot take there; until the test ends. */
+  async function refuseClonesOn(node: string): Promise<void> {
+    const fault = await provider.sim<{ id: number }>('POST', '/faults', {
+      method: 'POST',
+      path: `^/nodes/${node}/qemu/\\d+/clone$`,
+      status: 400,
+      message: 'Parameter verification failed.',
+    });
+    onTestFinished(async () => {
+      await provider.sim('DELETE', `/faults/${String(fault.id)}`);
+    });
+  }
+
+  async function orderUbuntu(buyer: Awaited<ReturnType<typeof customer>>, hostname: string): Promise<string> {
+    const ordered = await t.call<{ virtualMachine: VmView }>('POST', '/v1/virtual-machines', {
+      as: buyer,
+      body: {
+        hostname,
+        planId,
+        regionId,
+        distro: 'DISTRO_UBUNTU_24_04',
+        sshKeyIds: [buyer.keyId],
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(ordered.status).toBe(201);
+    return ordered.body.virtualMachine.id;
+  }
+
+  /** The VM's claim, and the addresses it holds now. */
+  async function claimOf(
+    id: string,
+  ): Promise<{ status: string; nodeId: string | null; vmid: number; addresses: string[] }> {
+    const claim = await t.cp.db
+      .selectFrom('vm_claims')
+      .select(['status', 'node_id', 'vmid'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const held = await t.cp.db
+      .selectFrom('ip_allocations')
+      .select('address')
+      .where('claim_id', '=', id)
+      .where('status', '=', 'IP_ALLOCATION_STATUS_ACTIVE')
+      .execute();
+    return {
+      status: claim.status,
+      nodeId: claim.node_id,
+      vmid: claim.vmid,
+      addresses: held.map((a) => a.address),
+    };
+  }
+
+  it(
+    'retries an order whose clone fails for good on its node once on another node, where it runs; the first node keeps nothing of it',
+    { timeout: 120_000 },
+    async () => {
+      const [first, second] = provider.pveNodes;
+      await refuseClonesOn(first ?? '');
+      const buyer = await customer();
+      const id = await orderUbuntu(buyer, 'retry-1');
+      const seen: string[] = [];
+      const running = await eventually(
+        async () => {
+          const vm = await vmOf(buyer, id);
+          seen.push(vm.provisioningState);
+          expect(vm.provisioningState, `${vm.statusMessage}\n${provider.output()}`).toBe('RUNNING');
+          return vm;
+        },
+        60_000,
+        250,
+      );
+      // The customer waited on one VM, with the same id throughout, and never saw it fail.
+      expect(seen).not.toContain('FAILED');
+      const spec = await t.cp.db
+        .selectFrom('virtual_machines')
+        .select(['spec', 'node_id', 'failed_node_ids'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const ordered = spec.spec as { vmid: number; node: string; network: { mac: string } };
+      expect(ordered.node).toBe(second);
+      expect(spec.node_id).toBe(nodeIds[1]);
+      expect(spec.failed_node_ids).toEqual([nodeIds[0]]);
+      // One guest, on the second node, with what the moved claim holds there.
+      const guests = await provider.pveGet<{ name?: string; node: string; vmid: number }[]>(
+        '/cluster/resources?type=vm',
+      );
+      expect(guests.filter((g) => g.name === `NR-${id}`).map((g) => [g.node, g.vmid])).toEqual([
+        [second, ordered.vmid],
+      ]);
+      const config = await provider.pveGet<Record<string, unknown>>(
+        `/nodes/${second ?? ''}/qemu/${String(ordered.vmid)}/config`,
+      );
+      expect(String(config.net0)).toContain(ordered.network.mac);
+      expect(String(config.ipconfig0)).toContain(`ip=${running.ipv4 ?? ''}/24`);
+      const claim = await claimOf(id);
+      expect(claim).toEqual({
+        status: 'ACTIVE',
+        nodeId: nodeIds[1],
+        vmid: ordered.vmid,
+        addresses: [running.ipv4],
+      });
+      // The provider reads why the first node failed.
+      const provided = await t.call<{ virtualMachine: { failureDetail: string } }>(
+        'GET',
+        `/v1/provider/virtual-machines/${id}`,
+        { as: seller },
+      );
+      expect(provided.body.virtualMachine.failureDetail).toMatch(/Parameter verification failed/);
+
+      expect((await t.call('DELETE', `/v1/virtual-machines/${id}`, { as: buyer })).status).toBe(200);
+      await eventually(
+        async () => {
+          expect((await vmOf(buyer, id)).provisioningState, provider.output()).toBe('DELETED');
+        },
+        60_000,
+        250,
+      );
+      expect((await claimOf(id)).status).toBe('RELEASED');
+    },
+  );
+
+  it(
+    'fails an order whose retry on another node fails too, and releases everything at once',
+    { timeout: 120_000 },
+    async () => {
+      for (const node of provider.pveNodes) await refuseClonesOn(node);
+      const buyer = await customer();
+      const id = await orderUbuntu(buyer, 'retry-2');
+      await eventually(
+        async () => {
+          const vm = await vmOf(buyer, id);
+          expect(vm.provisioningState, provider.output()).toBe('FAILED');
+          const claim = await claimOf(id);
+          expect(claim.status, provider.output()).toBe('RELEASED');
+          expect(claim.addresses).toEqual([]);
+        },
+        60_000,
+        250,
+      );
+      const row = await t.cp.db
+        .selectFrom('virtual_machines')
+        .select('failed_node_ids')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.failed_node_ids).toEqual(nodeIds);
+      // The provider reads what Proxmox said on each node, the first node's first.
+      const provided = await t.call<{ virtualMachine: { failureDetail: string } }>(
+        'GET',
+        `/v1/provider/virtual-machines/${id}`,
+        { as: seller },
+      );
+      expect(provided.body.virtualMachine.failureDetail.split('\n')).toEqual([
+        'Parameter verification failed.',
+        'Parameter verification failed.',
+      ]);
+      expect((await provider.guestNames()).filter((n) => n === `NR-${id}`)).toEqual([]);
+      expect((await vmOf(buyer, id)).statusMessage).not.toMatch(/Parameter verification/);
     },
   );
 });

@@ -42,6 +42,8 @@ export interface VirtualMachineRecord {
   readonly failureDetail: string;
   /** Set when the order failed for good, until the customer deletes it: what it held is released. */
   readonly failedAt: Date | undefined;
+  /** The nodes the order failed on; while its node is one of them, it waits to be placed on another. */
+  readonly failedNodeIds: readonly string[];
   readonly observedAt: Date | undefined;
   /** The guest's power state as the hypervisor's metrics last reported it, and when. */
   readonly reportedPowerState: VmPowerState | undefined;
@@ -64,6 +66,28 @@ export interface NewVirtualMachine {
   readonly hostname: string;
   readonly distro: string;
   readonly tags: readonly string[];
+  readonly spec: Readonly<Record<string, unknown>>;
+  readonly cloudInitCiphertext: string;
+  /** What the cloud-init was compiled from, sealed (`CloudInitRequest`). */
+  readonly cloudInitRequestCiphertext: string;
+}
+
+/** An order that failed on its node and waits to be placed on another (issue 17 item 15). */
+export interface MovingVm {
+  readonly id: string;
+  readonly clientOrganizationId: string;
+  readonly planId: string;
+  /** The region of the node it failed on: a retry stays in it. */
+  readonly regionId: string;
+  readonly distro: string;
+  readonly failedNodeIds: readonly string[];
+  readonly cloudInitRequestCiphertext: string;
+}
+
+/** Where a moved order now goes: written with the claim's move, in its transaction. */
+export interface VmMove {
+  readonly agentId: string;
+  readonly nodeId: string;
   readonly spec: Readonly<Record<string, unknown>>;
   readonly cloudInitCiphertext: string;
 }
@@ -171,6 +195,7 @@ function toRecord(r: Row): VirtualMachineRecord {
     observedMessage: r.observed_message,
     failureDetail: r.failure_detail,
     failedAt: r.failed_at ?? undefined,
+    failedNodeIds: r.failed_node_ids,
     observedAt: r.observed_at ?? undefined,
     reportedPowerState: r.reported_power_state ?? undefined,
     reportedPowerStateAt: r.reported_power_state_at ?? undefined,
@@ -346,9 +371,76 @@ export class VirtualMachineRepository {
         tags: [...vm.tags],
         spec: JSON.stringify(vm.spec),
         cloud_init_ciphertext: vm.cloudInitCiphertext,
+        cloud_init_request_ciphertext: vm.cloudInitRequestCiphertext,
         updated_at: sql<Date>`now()`,
       })
       .execute();
+  }
+
+  /** The VM if it failed on its node and waits to be placed on another, not yet finished nor deleted. */
+  async findMoving(id: string): Promise<MovingVm | undefined> {
+    const row = await this.db
+      .selectFrom('virtual_machines as v')
+      .innerJoin('nodes as n', 'n.id', 'v.node_id')
+      .select([
+        'v.id',
+        'v.client_organization_id',
+        'v.plan_id',
+        'n.region_id',
+        'v.distro',
+        'v.failed_node_ids',
+        'v.cloud_init_request_ciphertext',
+      ])
+      .where('v.id', '=', id)
+      .where(sql<boolean>`v.node_id = ANY(v.failed_node_ids)`)
+      .where('v.desired_state', '=', 'PRESENT')
+      .where('v.failed_at', 'is', null)
+      .where('v.deleted_at', 'is', null)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        clientOrganizationId: row.client_organization_id,
+        planId: row.plan_id,
+        regionId: row.region_id,
+        distro: row.distro,
+        failedNodeIds: row.failed_node_ids,
+        cloudInitRequestCiphertext: row.cloud_init_request_ciphertext,
+      }
+    );
+  }
+
+  /**
+   * The moved order's new node, spec and cloud-init, and a generation the dispatcher applies; what the
+   * failed node's ProxmoxVM reported is forgotten. Only while the VM still waits to move; false otherwise.
+   */
+  async moveTo(tx: Tx, id: string, move: VmMove): Promise<boolean> {
+    const result = await tx
+      .updateTable('virtual_machines')
+      .set((eb) => ({
+        agent_id: move.agentId,
+        node_id: move.nodeId,
+        spec: JSON.stringify(move.spec),
+        cloud_init_ciphertext: move.cloudInitCiphertext,
+        generation: eb('generation', '+', 1),
+        next_dispatch_at: sql<Date>`now()`,
+        dispatch_attempts: 0,
+        dispatch_error: '',
+        observed_phase: '',
+        observed_power_state: '',
+        observed_message: '',
+        observed_conditions: '[]',
+        observed_generation: 0,
+        observed_at: null,
+        updated_at: sql<Date>`now()`,
+      }))
+      .where('id', '=', id)
+      .where(sql<boolean>`node_id = ANY(failed_node_ids)`)
+      .where('desired_state', '=', 'PRESENT')
+      .where('failed_at', 'is', null)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /**
@@ -378,6 +470,7 @@ export class VirtualMachineRepository {
       readonly distro: string;
       readonly spec: Readonly<Record<string, unknown>>;
       readonly cloudInitCiphertext: string;
+      readonly cloudInitRequestCiphertext: string;
     },
   ): Promise<boolean> {
     const result = await this.db
@@ -387,6 +480,7 @@ export class VirtualMachineRepository {
         distro: change.distro,
         spec: JSON.stringify(change.spec),
         cloud_init_ciphertext: change.cloudInitCiphertext,
+        cloud_init_request_ciphertext: change.cloudInitRequestCiphertext,
         generation: eb('generation', '+', 1),
         reinstall_generation: eb('generation', '+', 1),
         next_dispatch_at: sql<Date>`now()`,

@@ -156,12 +156,27 @@ const providerVmView = vmView
 const CUSTOMER_FAILURE_MESSAGE =
   'The provider could not create this VM. Delete it and order again; the provider has been told why.';
 
+/** What a customer reads while an order that failed on its node is placed on another (issue 17 item 15). */
+const CUSTOMER_RETRY_MESSAGE =
+  'The first attempt to create this VM failed; the provider is creating it again.';
+
 const vmResponse = z.object({ virtualMachine: vmView });
+
+/** The order failed on its node and waits to be placed on another: still being provisioned. */
+function isPlacedAgain(vm: VirtualMachineRecord): boolean {
+  return (
+    vm.desiredState === 'PRESENT' &&
+    vm.failedAt === undefined &&
+    vm.nodeId !== null &&
+    vm.failedNodeIds.includes(vm.nodeId)
+  );
+}
 
 function provisioningState(vm: VirtualMachineRecord): ProvisioningState {
   if (vm.failedAt !== undefined) return 'FAILED';
   if (vm.deletedAt !== undefined) return 'DELETED';
   if (vm.desiredState === 'ABSENT') return 'DELETING';
+  if (isPlacedAgain(vm)) return 'PROVISIONING';
   if (vm.observedPhase === 'Failed') return 'FAILED';
   if (vm.observedPhase === 'Running') return 'RUNNING';
   if (vm.observedPhase === 'Stopped') return 'STOPPED';
@@ -204,7 +219,12 @@ export function toVmView(vm: VirtualMachineRecord): z.infer<typeof vmView> {
     tags: [...vm.tags],
     operationStatus: operationStatus(state),
     provisioningState: state,
-    statusMessage: state === 'FAILED' ? CUSTOMER_FAILURE_MESSAGE : detailedMessage(vm),
+    statusMessage:
+      state === 'FAILED'
+        ? CUSTOMER_FAILURE_MESSAGE
+        : isPlacedAgain(vm)
+          ? CUSTOMER_RETRY_MESSAGE
+          : detailedMessage(vm),
     powerState:
       power === undefined
         ? 'POWER_STATE_UNKNOWN'

@@ -18,8 +18,10 @@ import type { CloudInitUserDataService } from '../cloud-init-user-data/index.js'
 import type { MarketplaceRepository } from '../marketplace/index.js';
 import type { OrderRefusalRepository } from '../order-refusals/index.js';
 import { PlacementExhaustedError, type ClaimService } from '../placement/index.js';
+import { openCloudInitRequest, sealCloudInitRequest, type CloudInitRequest } from './cloud-init-request.js';
 import { orderedSpec, type OrderedSpec } from './order-spec.js';
 import type {
+  MovingVm,
   VirtualMachineRecord,
   VirtualMachineRepository,
   VmFilter,
@@ -82,15 +84,17 @@ export class VirtualMachineService {
         | 'transaction'
         | 'reinstall'
         | 'dismissFailure'
+        | 'findMoving'
+        | 'moveTo'
       >;
-      readonly claims: Pick<ClaimService, 'claimAnd'>;
+      readonly claims: Pick<ClaimService, 'claimAnd' | 'moveAnd'>;
       /** Orders go only to plans the marketplace lists: a private or unready plan is not for sale. */
       readonly offers: Pick<MarketplaceRepository, 'isListed'>;
       /** Where a refused order's reasons go: the provider's to read, never the customer's. */
       readonly refusals: Pick<OrderRefusalRepository, 'record'>;
       readonly cloudInit: Pick<CloudInitCompileService, 'prepareForVm' | 'hashPassword'>;
       readonly profiles: Pick<CloudInitUserDataService, 'get'>;
-      readonly secretBox: Pick<SecretBox, 'seal'>;
+      readonly secretBox: Pick<SecretBox, 'seal' | 'open'>;
       readonly newId: () => string;
       /** Told after every change: the dispatcher looks at once instead of at its next poll. */
       readonly changed: () => void;
@@ -128,20 +132,13 @@ export class VirtualMachineService {
     // Slow on purpose (SHA-512-crypt): done before the claim takes its locks.
     const passwordHash =
       input.password === undefined ? undefined : this.deps.cloudInit.hashPassword(input.password);
-    // Everything cloud-init reads is read now; inside the claim's transaction it only compiles.
-    const compilers = new Map<string, Compile>();
-    for (const t of templates)
-      if (!compilers.has(t.cloudInitTemplateId))
-        compilers.set(
-          t.cloudInitTemplateId,
-          await this.deps.cloudInit.prepareForVm(t.organizationId, t.cloudInitTemplateId, {
-            hostname: input.hostname,
-            sshKeyIds: input.sshKeyIds,
-            sshKeyOrganizationId: clientOrganizationId,
-            passwordHash,
-            userData,
-          }),
-        );
+    const request: CloudInitRequest = {
+      hostname: input.hostname,
+      sshKeyIds: input.sshKeyIds ?? [],
+      passwordHash,
+      userData,
+    };
+    const compilers = await this.#prepare(clientOrganizationId, templates, request);
     const nodeIds = templates.map((t) => t.nodeId);
     const id = this.deps.newId();
     try {
@@ -153,7 +150,8 @@ export class VirtualMachineService {
           claimId: id,
           onlyNodeIds: nodeIds,
         },
-        (tx, claim) => this.#record(tx, claim, { clientOrganizationId, input, fingerprint, compilers }),
+        (tx, claim) =>
+          this.#record(tx, claim, { clientOrganizationId, input, fingerprint, compilers, request }),
       );
     } catch (e: unknown) {
       if (e instanceof ResourceExhaustedError) throw await this.#refused(input, e);
@@ -193,16 +191,17 @@ export class VirtualMachineService {
       input.cloudInitUserDataId === undefined
         ? input.userData
         : (await this.deps.profiles.get(clientOrganizationId, input.cloudInitUserDataId)).userData;
+    const request: CloudInitRequest = {
+      hostname,
+      sshKeyIds: input.sshKeyIds ?? [],
+      passwordHash:
+        input.password === undefined ? undefined : this.deps.cloudInit.hashPassword(input.password),
+      userData,
+    };
     const compile = await this.deps.cloudInit.prepareForVm(
       vm.providerOrganizationId,
       template.cloudInitTemplateId,
-      {
-        hostname,
-        sshKeyIds: input.sshKeyIds,
-        sshKeyOrganizationId: clientOrganizationId,
-        password: input.password,
-        userData,
-      },
+      { ...request, sshKeyOrganizationId: clientOrganizationId },
     );
     const { network } = ordered;
     const compiled = compile({
@@ -221,10 +220,53 @@ export class VirtualMachineService {
       distro,
       spec,
       cloudInitCiphertext: this.deps.secretBox.seal(JSON.stringify(compiled), cloudInitAssociatedData(id)),
+      cloudInitRequestCiphertext: sealCloudInitRequest(this.deps.secretBox, id, request),
     });
     if (!recorded) throw new FailedPreconditionError(`Virtual machine ${vm.id} is being deleted.`);
     this.deps.changed();
     return this.get({ clientOrganizationId }, id);
+  }
+
+  /**
+   * Places an order that failed on its node on another (issue 17 item 15), once its failed guest is gone:
+   * the claim moves to another node of the plan in the same region with a template for the distro, never
+   * one the order failed on, taking that node's VMID, MAC and addresses; the spec and cloud-init are
+   * written anew for it in the same transaction. The VM keeps its id. 'nowhere' when no node can take it
+   * (the failure is then final); 'settled' when the VM no longer waits to move (deleted meanwhile).
+   */
+  async placeAgain(id: string): Promise<'moved' | 'nowhere' | 'settled'> {
+    const vm = await this.deps.vms.findMoving(id);
+    if (vm === undefined) return 'settled';
+    const request = openCloudInitRequest(this.deps.secretBox, id, vm.cloudInitRequestCiphertext);
+    const failed = new Set(vm.failedNodeIds);
+    const templates = (await this.deps.vms.templatesForOrder(vm.planId, vm.regionId, vm.distro)).filter(
+      (t) => !failed.has(t.nodeId),
+    );
+    if (request === undefined || templates.length === 0) return 'nowhere';
+    try {
+      const compilers = await this.#prepare(vm.clientOrganizationId, templates, request);
+      await this.deps.claims.moveAnd(
+        {
+          clientOrganizationId: vm.clientOrganizationId,
+          planId: vm.planId,
+          regionId: vm.regionId,
+          claimId: id,
+          onlyNodeIds: templates.map((t) => t.nodeId),
+        },
+        (tx, claim) => this.#recordMove(tx, claim, vm, compilers),
+      );
+    } catch (e: unknown) {
+      // No capacity, address or template elsewhere, or what the cloud-init names (a key, a secret) is gone.
+      if (
+        e instanceof ResourceExhaustedError ||
+        e instanceof NotFoundError ||
+        e instanceof FailedPreconditionError
+      )
+        return 'nowhere';
+      throw e;
+    }
+    this.deps.changed();
+    return 'moved';
   }
 
   async get(scope: VmScope, id: string): Promise<VirtualMachineRecord> {
@@ -329,6 +371,25 @@ export class VirtualMachineService {
     return earlier;
   }
 
+  /** Everything cloud-init reads, read now, per cloud-init template: inside the claim's transaction it only compiles. */
+  async #prepare(
+    clientOrganizationId: string,
+    templates: readonly { organizationId: string; cloudInitTemplateId: string }[],
+    request: CloudInitRequest,
+  ): Promise<Map<string, Compile>> {
+    const compilers = new Map<string, Compile>();
+    for (const t of templates)
+      if (!compilers.has(t.cloudInitTemplateId))
+        compilers.set(
+          t.cloudInitTemplateId,
+          await this.deps.cloudInit.prepareForVm(t.organizationId, t.cloudInitTemplateId, {
+            ...request,
+            sshKeyOrganizationId: clientOrganizationId,
+          }),
+        );
+    return compilers;
+  }
+
   /** Inside the claim's transaction: the VM's spec and cloud-init from what the claim took. */
   async #record(
     tx: Tx,
@@ -338,21 +399,63 @@ export class VirtualMachineService {
       input: OrderInput;
       fingerprint: string;
       compilers: ReadonlyMap<string, Compile>;
+      request: CloudInitRequest;
     },
   ): Promise<void> {
     const { input } = order;
+    const placed = await this.#placedSpec(tx, claim, input.distro, order.compilers);
+    const tags = [...new Set(input.tags)].sort();
+    if (tags.length > 0) await this.deps.tagsChanged?.(tx, order.clientOrganizationId, tags);
+    await this.deps.vms.insert(tx, {
+      id: claim.id,
+      clientOrganizationId: order.clientOrganizationId,
+      providerOrganizationId: claim.providerOrganizationId,
+      planId: claim.planId,
+      agentId: placed.agentId,
+      nodeId: placed.nodeId,
+      idempotencyKey: input.idempotencyKey,
+      requestFingerprint: order.fingerprint,
+      hostname: input.hostname,
+      distro: input.distro,
+      tags,
+      spec: placed.spec,
+      cloudInitCiphertext: placed.cloudInitCiphertext,
+      cloudInitRequestCiphertext: sealCloudInitRequest(this.deps.secretBox, claim.id, order.request),
+    });
+  }
+
+  /** Inside the move's transaction: the VM's new node, spec and cloud-init from what the moved claim took. */
+  async #recordMove(
+    tx: Tx,
+    claim: VmClaim,
+    vm: MovingVm,
+    compilers: ReadonlyMap<string, Compile>,
+  ): Promise<void> {
+    const placed = await this.#placedSpec(tx, claim, vm.distro, compilers);
+    // The claim moved under the lock of its row; a VM that stopped waiting meanwhile undoes the move.
+    if (!(await this.deps.vms.moveTo(tx, vm.id, placed)))
+      throw new AbortedError(`Virtual machine ${vm.id} changed while it was placed again.`);
+  }
+
+  /** The spec and sealed cloud-init of a VM on the node its claim holds. */
+  async #placedSpec(
+    tx: Tx,
+    claim: VmClaim,
+    distro: string,
+    compilers: ReadonlyMap<string, Compile>,
+  ): Promise<{ agentId: string; nodeId: string; spec: OrderedSpec; cloudInitCiphertext: string }> {
     const nodeId = claim.nodeId;
     if (nodeId === null || claim.ipv4 === undefined)
       throw new Error(`claim ${claim.id} came back without its node`);
     const [node, template, plan] = await Promise.all([
       this.deps.vms.orderNode(tx, nodeId),
-      this.deps.vms.orderTemplate(nodeId, input.distro, tx),
+      this.deps.vms.orderTemplate(nodeId, distro, tx),
       this.deps.vms.orderPlan(tx, claim.planId),
     ]);
     if (node?.agentId == null || node.networkId === null)
       throw new FailedPreconditionError(`Node ${nodeId} has no agent or network to provision through.`);
     if (template === undefined || plan === undefined)
-      throw new FailedPreconditionError(`Node ${nodeId} has no template for ${input.distro}.`);
+      throw new FailedPreconditionError(`Node ${nodeId} has no template for ${distro}.`);
     const allocations = [claim.ipv4.allocationId, ...(claim.ipv6 ? [claim.ipv6.allocationId] : [])];
     const [gateways, nameservers] = await Promise.all([
       this.deps.vms.gateways(tx, allocations),
@@ -363,7 +466,7 @@ export class VirtualMachineService {
       address: claim.ipv6.allocatedCidr,
       gateway: gateways.get(claim.ipv6.allocationId) ?? '',
     };
-    const compile = order.compilers.get(template.cloudInitTemplateId);
+    const compile = compilers.get(template.cloudInitTemplateId);
     if (compile === undefined)
       throw new Error(
         `no cloud-init prepared for template ${template.cloudInitTemplateId} of node ${nodeId}`,
@@ -380,26 +483,15 @@ export class VirtualMachineService {
       ipv6,
       nameservers,
     });
-    const tags = [...new Set(input.tags)].sort();
-    if (tags.length > 0) await this.deps.tagsChanged?.(tx, order.clientOrganizationId, tags);
-    await this.deps.vms.insert(tx, {
-      id: claim.id,
-      clientOrganizationId: order.clientOrganizationId,
-      providerOrganizationId: claim.providerOrganizationId,
-      planId: claim.planId,
+    return {
       agentId: node.agentId,
       nodeId,
-      idempotencyKey: input.idempotencyKey,
-      requestFingerprint: order.fingerprint,
-      hostname: input.hostname,
-      distro: input.distro,
-      tags,
       spec,
       cloudInitCiphertext: this.deps.secretBox.seal(
         JSON.stringify(compiled),
         cloudInitAssociatedData(claim.id),
       ),
-    });
+    };
   }
 }
 
