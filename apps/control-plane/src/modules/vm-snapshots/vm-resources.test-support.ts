@@ -1,5 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 
+import { CRD_API_VERSION } from '@noderings/kube';
+
 import type { Caller, TestControlPlane } from '../../control-plane.test-support.js';
 import { startTestControlPlane } from '../../control-plane.test-support.js';
 import { SecretBox } from '../../crypto/secret-box.js';
@@ -149,8 +151,36 @@ export async function startVmResourcesWorld(
       compatiblePlanIds: [plan.id],
       backupPolicy: { schedule: options.backupSchedule ?? '0 3 * * *', retention: 2 },
     });
-    // Reading preflight evaluates the new plan first: the marketplace lists it, so it can be ordered.
-    await call('GET', '/v1/provider/preflight-checks?pageSize=1');
+    if (options.onPeered === undefined) {
+      // No operator runs here: what it would write of Proxmox (the node and its template).
+      const ref = { namespace: `${agent.id}-operator`, name: 'default' };
+      const inventory = await kube.admin.proxmoxInventories.create({
+        apiVersion: CRD_API_VERSION,
+        kind: 'ProxmoxInventory',
+        metadata: ref,
+        spec: { instance: 'default' },
+      });
+      await kube.admin.proxmoxInventories.replaceStatus({
+        ...inventory,
+        status: {
+          phase: 'Ready',
+          observedAt: new Date().toISOString(),
+          nodes: [{ name: options.platform?.node ?? 'pve1', online: true, templateVmids: [9000] }],
+        },
+      });
+    }
+    // Reading preflight evaluates the new plan; once the operator's report of Proxmox has arrived the
+    // marketplace lists it, so it can be ordered.
+    await eventually(
+      async () => {
+        await call('GET', '/v1/provider/preflight-checks?pageSize=1');
+        const listed = await t.call('GET', `/v1/marketplace/plans/${plan.id}`);
+        if (listed.status !== 200)
+          throw new Error(`the plan is not listed yet: ${JSON.stringify(listed.body)}`);
+      },
+      20_000,
+      250,
+    );
     return {
       t,
       kube,
