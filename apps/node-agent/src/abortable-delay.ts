@@ -1,14 +1,20 @@
-import { setTimeout as delay } from 'node:timers/promises';
-
-/** Waits `ms`, or less when `signal` aborts; true when the whole time passed. Never rejects. */
-export async function abortableDelay(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return false;
-  try {
-    await delay(ms, undefined, { signal });
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Waits `ms`, or less when `signal` aborts; true when the whole time passed. Never rejects. On the global
+ * timers, so a test's fake clock drives it.
+ */
+export function abortableDelay(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /**
