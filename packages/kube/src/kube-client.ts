@@ -47,7 +47,7 @@ export class KubeClient {
   readonly customResourceDefinitions: ResourceClient<CustomResourceDefinition>;
   private readonly transport: KubeTransport;
 
-  /** `options.lookup` resolves the API server for requests (not watches) and may refuse its addresses. */
+  /** `options.lookup` resolves the API server for requests and watches alike and may refuse its addresses. */
   constructor(source: KubeConfigSource, options: { readonly lookup?: DnsLookup } = {}) {
     this.kubeConfig = loadKubeConfig(source);
     this.defaultNamespace = contextNamespace(this.kubeConfig);

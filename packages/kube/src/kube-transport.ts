@@ -1,5 +1,6 @@
 import type { HttpMethod, KubeConfig } from '@kubernetes/client-node';
 import { IsomorphicFetchHttpLibrary, RequestContext, Watch } from '@kubernetes/client-node';
+import { isIP } from 'node:net';
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import { isStatus, kubeApiError, parseStatus } from './kube-api-error.js';
 
@@ -14,6 +15,8 @@ export interface RequestOptions {
  * Resolves the API server's host name for each new connection, the connection going to an address it
  * answers: a caller that must not reach some addresses checks every resolved address here, and the
  * checked one is the one dialled (no second resolution a rebinding DNS server could answer differently).
+ * A server given as an address literal is passed too (hostname as the URL spells it, `[::1]` in
+ * brackets) before every request and watch, so the lookup may refuse it; what it answers is not used.
  */
 export type DnsLookup = NonNullable<interceptors.DNSInterceptorOpts['lookup']>;
 
@@ -57,6 +60,7 @@ export class KubeTransport {
       ctx.setBody(JSON.stringify(options.body));
     }
     if (options.signal !== undefined) ctx.setSignal(options.signal);
+    await this.refuseLiteral();
     await this.kubeConfig.applySecurityAuthentication(ctx);
     this.reuseDispatcher(ctx);
     const response = await this.http.send(ctx).toPromise();
@@ -83,6 +87,39 @@ export class KubeTransport {
     void fresh.close();
   }
 
+  /** Asks the lookup about a server given as an address literal, which undici would dial unasked. */
+  private refuseLiteral(): Promise<void> {
+    const lookup = this.lookup;
+    const origin = new URL(this.server);
+    if (lookup === undefined || isIP(origin.hostname.replace(/^\[(.*)\]$/, '$1')) === 0)
+      return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      lookup(origin, {}, (err) => {
+        if (err === null) resolve();
+        else reject(err);
+      });
+    });
+  }
+
+  /**
+   * The kubeconfig as the watch sees it: with a lookup, every watch gets a dispatcher of its own that
+   * dials through it (client-node's Watch fetches with the dispatcher authentication leaves on the
+   * request), handed to `onDispatcher` so it is closed when the watch ends.
+   */
+  private watchConfig(onDispatcher: (dispatcher: Dispatcher) => void): KubeConfig {
+    const lookup = this.lookup;
+    if (lookup === undefined) return this.kubeConfig;
+    const config = Object.create(this.kubeConfig) as KubeConfig;
+    config.applySecurityAuthentication = async (ctx: RequestContext): Promise<void> => {
+      await this.refuseLiteral();
+      await this.kubeConfig.applySecurityAuthentication(ctx);
+      const dispatcher = (ctx.getDispatcher() ?? new Agent()).compose(interceptors.dns({ lookup }));
+      onDispatcher(dispatcher);
+      ctx.setDispatcher(dispatcher);
+    };
+    return config;
+  }
+
   /** Closes the kept connections. */
   async close(): Promise<void> {
     await this.dispatcher?.close();
@@ -103,10 +140,12 @@ export class KubeTransport {
     return new Promise<void>((resolve, reject) => {
       let controller: AbortController | undefined;
       let failure: Error | undefined;
+      let dispatcher: Dispatcher | undefined;
       const onAbort = (): void => controller?.abort();
       signal.addEventListener('abort', onAbort, { once: true });
       const finish = (err: unknown): void => {
         signal.removeEventListener('abort', onAbort);
+        void dispatcher?.destroy();
         if (failure !== undefined) reject(failure);
         else if (signal.aborted || err === null || err === undefined || isInactivityTimeout(err)) resolve();
         else reject(watchFailure(err));
@@ -127,7 +166,10 @@ export class KubeTransport {
           controller?.abort();
         }
       };
-      new Watch(this.kubeConfig).watch(path, query, callback, finish).then(
+      const config = this.watchConfig((d) => {
+        dispatcher = d;
+      });
+      new Watch(config).watch(path, query, callback, finish).then(
         (c) => {
           controller = c;
           if (signal.aborted || failure !== undefined) c.abort();

@@ -308,7 +308,10 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   const proxmoxInventorySync = new ProxmoxInventorySync({
     inventories: proxmoxInventories,
     kubeconfigOf: (agentId) => agents.inboundKubeconfig(agentId),
-    read: readAgentInventory,
+    read: (agentId, kubeconfig) =>
+      readAgentInventory(agentId, kubeconfig, {
+        allowPrivateDestinations: settings.allowPrivateDestinations,
+      }),
     changed: (organizationId) => {
       preflightWorker.request(organizationId);
     },
@@ -342,6 +345,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
     db,
     secretBox: settings.secretBox,
     kubeconfigOf: (agentId) => agents.inboundKubeconfig(agentId),
+    allowPrivateDestinations: settings.allowPrivateDestinations,
     releaseClaim: (claimId) => claims.release(claimId),
     placeAgain: (vmId) => vms.placeAgain(vmId),
     networkPolicyOf: async (vmId) => ({

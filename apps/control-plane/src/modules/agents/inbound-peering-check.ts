@@ -1,12 +1,8 @@
-import { KubeApiError, KubeClient } from '@noderings/kube';
+import { KubeApiError, type KubeClient } from '@noderings/kube';
 
 import type { PeeringOutcome } from './agent.repository.js';
 import type { InboundKubeconfig } from './inbound-kubeconfig.js';
-import {
-  NonPublicDestinationError,
-  publicDestinationLookup,
-  refuseNonPublicLiteral,
-} from './public-destination.js';
+import { agentKubeClient, NonPublicDestinationError } from './public-destination.js';
 
 /** How long the agent cluster has to answer; the provider waits on the upload call for this long. */
 export const PEERING_CHECK_TIMEOUT_MS = 10_000;
@@ -32,11 +28,7 @@ export function inboundPeeringCheck(options: {
     const signal = AbortSignal.timeout(PEERING_CHECK_TIMEOUT_MS);
     let kube: KubeClient | undefined;
     try {
-      if (!options.allowPrivateDestinations) refuseNonPublicLiteral(kubeconfig.server);
-      kube = new KubeClient(
-        { kubeconfigYaml: kubeconfig.yaml },
-        options.allowPrivateDestinations ? {} : { lookup: publicDestinationLookup },
-      );
+      kube = agentKubeClient(kubeconfig.yaml, options);
       await kube.proxmoxVMs.list(namespace, { limit: 1, signal });
       return { state: 'INBOUND_PEERING_STATE_READY', error: '' };
     } catch (e: unknown) {

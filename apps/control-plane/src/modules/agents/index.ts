@@ -5,3 +5,4 @@ export { serviceStatus } from './agent.schemas.js';
 export { AgentService } from './agent.service.js';
 export { AgentTokenRepository } from './agent-token.repository.js';
 export { inboundPeeringCheck } from './inbound-peering-check.js';
+export { agentKubeClient } from './public-destination.js';

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns';
 import { isIP } from 'node:net';
 
 import { parseIpAddress, publicAddressProblem } from '@noderings/domain';
-import type { DnsLookup } from '@noderings/kube';
+import { KubeClient, type DnsLookup } from '@noderings/kube';
 
 /** The server the control plane was asked to dial is, or resolves to, an address that is not public. */
 export class NonPublicDestinationError extends Error {}
@@ -13,19 +13,22 @@ function refuseNonPublic(address: string, host: string): void {
 }
 
 /**
- * Refuses a URL whose host is an address literal that is not public (a host name is checked at each
- * connection by `publicDestinationLookup`, which never sees literals).
- */
-export function refuseNonPublicLiteral(url: string): void {
-  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(host) !== 0) refuseNonPublic(host, host);
-}
-
-/**
  * Resolves a host name and refuses it unless every address is public; the connection then goes to those
  * checked addresses, so a DNS server answering differently the second time (rebinding) changes nothing.
+ * An address literal (which KubeClient passes before dialling it) is refused unless it is public.
  */
-export const publicDestinationLookup: DnsLookup = (origin, _options, callback) => {
+const publicDestinationLookup: DnsLookup = (origin, _options, callback) => {
+  const host = origin.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host) !== 0) {
+    try {
+      refuseNonPublic(host, host);
+    } catch (e: unknown) {
+      callback(e as NodeJS.ErrnoException, []);
+      return;
+    }
+    callback(null, [{ address: host, family: isIP(host) === 6 ? 6 : 4, ttl: 0 }]);
+    return;
+  }
   lookup(origin.hostname, { all: true }, (err, addresses) => {
     if (err !== null) {
       callback(err, []);
@@ -43,3 +46,19 @@ export const publicDestinationLookup: DnsLookup = (origin, _options, callback) =
     );
   });
 };
+
+/**
+ * The one way the control plane makes a client for an agent cluster from its stored kubeconfig: unless
+ * `allowPrivateDestinations` (development), every request and watch dials only public addresses, checked
+ * at each connection (a kubeconfig written past the upload's check, or a name whose DNS answer changed
+ * since, reaches nothing private).
+ */
+export function agentKubeClient(
+  kubeconfigYaml: string,
+  options: { readonly allowPrivateDestinations: boolean },
+): KubeClient {
+  return new KubeClient(
+    { kubeconfigYaml },
+    options.allowPrivateDestinations ? {} : { lookup: publicDestinationLookup },
+  );
+}

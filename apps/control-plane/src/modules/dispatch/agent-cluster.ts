@@ -1,8 +1,8 @@
 import type { CloudInitDocuments } from '@noderings/domain';
 import type { ProxmoxVM } from '@noderings/kube';
-import { KubeClient, NotFoundError } from '@noderings/kube';
+import { NotFoundError, type KubeClient } from '@noderings/kube';
 
-import { operatorNamespace } from '../agents/index.js';
+import { agentKubeClient, operatorNamespace } from '../agents/index.js';
 import { StillDeletingError } from './dispatch-failure.js';
 import type { ResourceWatchHandle } from './resource-watch.js';
 import type { StatusWatch } from './status-watch.js';
@@ -37,8 +37,10 @@ export class AgentCluster {
     readonly agentId: string,
     /** The kubeconfig this client was made from, to tell when the agent's changes. */
     readonly kubeconfig: string,
+    /** Development only: lets requests and watches dial addresses that are not public. */
+    options: { readonly allowPrivateDestinations: boolean },
   ) {
-    this.kube = new KubeClient({ kubeconfigYaml: kubeconfig });
+    this.kube = agentKubeClient(kubeconfig, options);
     this.namespace = operatorNamespace(agentId);
     const user = this.kube.kubeConfig.getCurrentUser();
     this.credentials = [user?.token, user?.password, user?.keyData].filter(

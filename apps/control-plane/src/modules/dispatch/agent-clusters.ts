@@ -14,6 +14,8 @@ export class AgentClusters {
     private readonly deps: {
       readonly kubeconfigOf: (agentId: string) => Promise<string>;
       readonly logger: Pick<BaseLogger, 'info'>;
+      /** Development only: lets the clusters' clients dial addresses that are not public. */
+      readonly allowPrivateDestinations: boolean;
     },
   ) {}
 
@@ -23,7 +25,9 @@ export class AgentClusters {
       const kubeconfig = await this.deps.kubeconfigOf(agentId);
       const cached = this.#clusters.get(agentId);
       if (cached?.kubeconfig === kubeconfig) return cached;
-      const fresh = new AgentCluster(agentId, kubeconfig);
+      const fresh = new AgentCluster(agentId, kubeconfig, {
+        allowPrivateDestinations: this.deps.allowPrivateDestinations,
+      });
       this.#clusters.set(agentId, fresh);
       if (cached !== undefined) {
         this.deps.logger.info({ agentId }, 'agent kubeconfig changed; connecting with the new one');

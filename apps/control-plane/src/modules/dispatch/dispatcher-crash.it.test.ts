@@ -139,6 +139,7 @@ async function startReplica(
   const claims = createClaimService(db);
   const through = `https://127.0.0.1:${String(kubeProxy.port)}`;
   const dispatcher = new Dispatcher({
+    allowPrivateDestinations: true,
     db,
     secretBox,
     kubeconfigOf: (agentId) => {
@@ -358,6 +359,7 @@ it('finishes what a dispatcher killed between any two of its steps left behind',
 
   const logger = recordingLogger();
   const dispatcher = new Dispatcher({
+    allowPrivateDestinations: true,
     db,
     secretBox: world.secretBox,
     kubeconfigOf: () => Promise.resolve(kubeconfig),

@@ -55,6 +55,7 @@ it(
     const operator = provider;
 
     const dispatcher = new Dispatcher({
+      allowPrivateDestinations: true,
       db,
       secretBox: world.secretBox,
       kubeconfigOf: () => Promise.resolve(kubeconfig),

@@ -73,6 +73,7 @@ function startDispatcher(
 ): { dispatcher: Dispatcher; logger: RecordingLogger } {
   const logger = recordingLogger();
   const dispatcher = new Dispatcher({
+    allowPrivateDestinations: true,
     db: world.db,
     secretBox: world.secretBox,
     kubeconfigOf: (agentId) => {

@@ -41,6 +41,8 @@ export interface DispatcherDeps {
   readonly secretBox: Pick<SecretBox, 'open' | 'seal'>;
   /** The agent cluster's kubeconfig in clear (`AgentService.inboundKubeconfig`). */
   readonly kubeconfigOf: (agentId: string) => Promise<string>;
+  /** Development only: lets requests and watches into agent clusters dial addresses that are not public. */
+  readonly allowPrivateDestinations: boolean;
   /** Gives back the VM's claim (`ClaimService.release`); called again after a crash, so it must be idempotent. */
   readonly releaseClaim: (claimId: string) => Promise<unknown>;
   /**
@@ -100,7 +102,11 @@ export class Dispatcher {
       jitter: BACKOFF_JITTER,
     });
     this.#repo = new DispatchRepository(deps.db);
-    this.#clusters = new AgentClusters({ kubeconfigOf: deps.kubeconfigOf, logger: deps.logger });
+    this.#clusters = new AgentClusters({
+      kubeconfigOf: deps.kubeconfigOf,
+      logger: deps.logger,
+      allowPrivateDestinations: deps.allowPrivateDestinations,
+    });
     this.#resources = new ResourceDispatcher({
       kinds: vmResourceKinds(deps.db, deps.secretBox),
       clusters: this.#clusters,

@@ -76,6 +76,7 @@ async function newAgent(): Promise<Agent> {
   const world = { ...newWorld(db, seller), secretBox };
   const logger = recordingLogger();
   const dispatcher = new Dispatcher({
+    allowPrivateDestinations: true,
     db,
     secretBox: world.secretBox,
     kubeconfigOf: (agentId) => Promise.resolve(kubeconfigs.get(agentId) ?? ''),

@@ -1,6 +1,6 @@
-import { KubeClient, ForbiddenError } from '@noderings/kube';
+import { ForbiddenError } from '@noderings/kube';
 
-import { operatorNamespace } from '../agents/index.js';
+import { agentKubeClient, operatorNamespace } from '../agents/index.js';
 import { INVENTORY_NAME, type ProxmoxInventoryReading } from './proxmox-inventory.js';
 
 /** Longest wait for an agent cluster's answer. */
@@ -9,13 +9,14 @@ const READ_TIMEOUT_MS = 5_000;
 /**
  * Reads the ProxmoxInventory an agent's operator keeps in `{agent}-operator`, through the agent's
  * read-only kubeconfig. Never throws for the cluster's sake: a failed read says why, in words for the
- * provider that carry no network detail.
+ * provider that carry no network detail. Dials public addresses only unless `allowPrivateDestinations`.
  */
 export async function readAgentInventory(
   agentId: string,
   kubeconfig: string,
+  options: { readonly allowPrivateDestinations: boolean },
 ): Promise<ProxmoxInventoryReading> {
-  const kube = new KubeClient({ kubeconfigYaml: kubeconfig });
+  const kube = agentKubeClient(kubeconfig, options);
   try {
     const inventory = await kube.proxmoxInventories.find(
       { namespace: operatorNamespace(agentId), name: INVENTORY_NAME },
