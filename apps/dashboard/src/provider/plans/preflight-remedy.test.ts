@@ -11,7 +11,10 @@ const chain: PreflightChain['agent'] = {
   platform: { id: 'p1', name: 'pve', checks: [], node: { id: 'n1', name: 'pve1', checks: [] } },
 };
 
-/** Every infrastructure check a provider fixes in the dashboard (the plan's own are fixed where shown). */
+/**
+ * Every infrastructure check a provider fixes in the dashboard (the plan's own are fixed where shown): the
+ * non-plan codes of the domain's PREFLIGHT_CHECK_CODES, which the dashboard does not import.
+ */
 const INFRASTRUCTURE_CHECKS = [
   'AGENT_LINKED',
   'AGENT_PROVISIONED',
@@ -24,6 +27,8 @@ const INFRASTRUCTURE_CHECKS = [
   'NODE_PLAN_FITS',
   'NODE_CAPACITY_LEFT',
   'NODE_VM_TEMPLATES',
+  'NODE_ON_PROXMOX',
+  'NODE_TEMPLATES_ON_PROXMOX',
   'NODE_CLOUD_INIT',
   'NODE_NETWORK',
   'NODE_FREE_IPV4',

@@ -42,6 +42,12 @@ const REMEDIES: Readonly<Record<string, RemedyRule>> = {
     to: paths.vmTemplates,
     label: `Register VM templates for ${c.platform.node.name}`,
   }),
+  // The node's name must be one Proxmox has; its templates, VMIDs Proxmox holds as templates there.
+  NODE_ON_PROXMOX: nodePage,
+  NODE_TEMPLATES_ON_PROXMOX: (c) => ({
+    to: paths.vmTemplates,
+    label: `Check the VM templates of ${c.platform.node.name}`,
+  }),
   NODE_CLOUD_INIT: () => ({ to: paths.cloudInitTemplates, label: 'Open the cloud-init templates' }),
   NODE_NETWORK: (c) => ({ to: paths.ipam, label: `Assign ${c.platform.node.name} a network in IPAM` }),
   NODE_FREE_IPV4: () => ({ to: paths.ipam, label: 'Add an IPv4 prefix in IPAM' }),
