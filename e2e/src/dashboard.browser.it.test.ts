@@ -28,7 +28,8 @@ describe('the dashboard in a real browser', () => {
 
   beforeAll(async () => {
     // The dashboard is built by vitest's global setup (e2e/src/dashboard-global-setup.ts).
-    sandbox = await startSandbox({ dashboardDir: DASHBOARD_DIR, log: () => undefined });
+    // pve4: a Proxmox node not on sale yet, for the plan sold in a second region.
+    sandbox = await startSandbox({ dashboardDir: DASHBOARD_DIR, log: () => undefined, spareProxmoxNodes: 1 });
     browser = await launchChromium();
   }, START_TIMEOUT_MS);
   afterAll(async () => {
@@ -162,7 +163,7 @@ describe('the dashboard in a real browser', () => {
     'creates a plan sold in two regions from the plan form',
     async () => {
       if (sandbox === undefined) throw new Error('the sandbox did not start');
-      // A second region with a node of the sandbox's platform, through the API as any client would.
+      // A second region with the platform's spare Proxmox node, through the API as any client would.
       const api = new ControlPlaneClient(sandbox.controlPlaneUrl);
       const session = await api.call<{ token: string; organizationId: string }>(
         'POST',
@@ -187,7 +188,7 @@ describe('the dashboard in a real browser', () => {
       await api.call('POST', '/v1/node', 201, {
         as: session,
         body: {
-          name: 'pve-ams-1',
+          name: 'pve4',
           platformId: existing.platformId,
           regionId: amsterdam.id,
           vmStorageDestination: 'local-lvm',
@@ -216,7 +217,7 @@ describe('the dashboard in a real browser', () => {
         .check();
       await form.getByRole('button', { name: 'Create plan' }).click();
       await form.getByText('Choose at least one node in Amsterdam: the plan sells there.').waitFor();
-      await nodeChoices.getByRole('checkbox', { name: 'pve-ams-1 (Amsterdam)' }).check();
+      await nodeChoices.getByRole('checkbox', { name: 'pve4 (Amsterdam)' }).check();
       await screenshot(page, 'provider-plan-form-two-regions');
       await form.getByRole('button', { name: 'Create plan' }).click();
       await page.getByRole('cell', { name: 'Frankfurt, Amsterdam' }).waitFor();

@@ -63,6 +63,11 @@ export interface SandboxOptions {
   readonly log?: LogSink;
   /** Aborting it stops the start at its next step (everything started is closed, and it rejects). */
   readonly signal?: AbortSignal;
+  /**
+   * Nodes pve-sim has beyond the three the seed registers (default none): a Proxmox node the provider has
+   * not put on sale yet, as `pve4`, `pve5`, ….
+   */
+  readonly spareProxmoxNodes?: number;
 }
 
 export interface Sandbox {
@@ -102,6 +107,12 @@ const PVE_TOKEN_ID = 'root@pam!sandbox';
 /** As `npm run pve-sim` runs it: tasks take as long as small ones on a real host, and a 401 is held back. */
 const PVE_TASK_MS = 250;
 const PVE_AUTH_FAIL_DELAY_MS = 3000;
+/** The Proxmox nodes the seed registers and sells. */
+const SEEDED_PVE_NODES = 3;
+
+function proxmoxNodeCount(options: SandboxOptions): number {
+  return SEEDED_PVE_NODES + (options.spareProxmoxNodes ?? 0);
+}
 /** As the agent stack's Alloy scrapes. */
 const METRICS_INTERVAL_MS = 30_000;
 /** Preflight re-evaluates as soon as the first metrics arrive; this is only the limit. */
@@ -140,6 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const pve = await startPveSim({
       listen: formatListenAddress(listenAgain(options.pveListen, previous?.pveUrl)),
       tokens: [pveToken],
+      nodes: proxmoxNodeCount(options),
       taskMs: PVE_TASK_MS,
       authFailDelayMs: PVE_AUTH_FAIL_DELAY_MS,
       ...(paths !== undefined && { statePath: paths.pveState }),
@@ -307,7 +319,7 @@ async function seedOrReuse(input: {
   const { seeded, providerSession } = await seedSandbox(api, {
     staff: input.staff,
     pveUrl: pve.url,
-    pveNodes: pve.state.nodes.map((n) => n.name),
+    pveNodes: pve.state.nodes.slice(0, SEEDED_PVE_NODES).map((n) => n.name),
     pveTemplates: templatesOf(pve),
     prepareAgentCluster: prepare,
   });
