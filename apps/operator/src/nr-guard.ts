@@ -1,5 +1,5 @@
 import type { ProxmoxClient, VmConfig } from '@noderings/proxmox';
-import { NotFoundError } from '@noderings/proxmox';
+import { PveNotFoundError } from '@noderings/proxmox';
 
 import { OperatorError } from './operator-error.js';
 
@@ -25,7 +25,7 @@ export async function nrGuard(
   try {
     config = await pve.getVmConfig(node, vmid);
   } catch (e: unknown) {
-    if (!(e instanceof NotFoundError)) throw e;
+    if (!(e instanceof PveNotFoundError)) throw e;
     const guests = await pve.getClusterResources('vm');
     const elsewhere = guests.some((r) => r.type !== 'node' && r.type !== 'storage' && r.vmid === vmid);
     return elsewhere ? 'foreign' : 'absent';

@@ -1,7 +1,7 @@
 import type { KubeClient, Secret } from '@noderings/kube';
 import { Informer } from '@noderings/kube';
 import type { ProxmoxClient, ProxmoxClientOptions } from '@noderings/proxmox';
-import { InvalidArgumentError, createProxmoxClient } from '@noderings/proxmox';
+import { PveInvalidArgumentError, createProxmoxClient } from '@noderings/proxmox';
 
 import { instrumentProxmoxClient } from './instrumented-proxmox-client.js';
 import type { Logger, SecretRegistry } from './json-logger.js';
@@ -132,7 +132,7 @@ export class ProxmoxInstances {
       });
     } catch (e: unknown) {
       // The client's own messages never include the token secret; keep only the message.
-      const reason = e instanceof InvalidArgumentError ? e.pveMessage : 'invalid client options';
+      const reason = e instanceof PveInvalidArgumentError ? e.pveMessage : 'invalid client options';
       throw new OperatorError('INSTANCE_INVALID', `${name}: ${reason}`);
     }
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
-import { InvalidArgumentError, createProxmoxClient } from '@noderings/proxmox';
+import { PveInvalidArgumentError, createProxmoxClient } from '@noderings/proxmox';
 import type { ProxmoxClientOptions } from '@noderings/proxmox';
 import { parse } from 'yaml';
 
@@ -145,7 +145,7 @@ async function checkWithClient(options: ModuleConfig['client'], where: string): 
   try {
     client = createProxmoxClient({ baseUrl: 'https://localhost', ...options });
   } catch (e: unknown) {
-    if (e instanceof InvalidArgumentError) throw invalid(`${where}: ${e.pveMessage}`, e);
+    if (e instanceof PveInvalidArgumentError) throw invalid(`${where}: ${e.pveMessage}`, e);
     throw e;
   }
   await client.close();

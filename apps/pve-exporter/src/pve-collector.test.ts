@@ -1,4 +1,4 @@
-import { NotFoundError, ProxmoxError } from '@noderings/proxmox';
+import { PveNotFoundError, ProxmoxError } from '@noderings/proxmox';
 import { describe, expect, test } from 'vitest';
 
 import { ExporterError } from './exporter-error.js';
@@ -515,7 +515,7 @@ describe('collectPveMetrics', () => {
   });
 
   test('a guest gone between the list and its config read is left out, not a failure', async () => {
-    const gone = new NotFoundError({
+    const gone = new PveNotFoundError({
       pveMessage: "Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist",
     });
     const lines = await render(reader({ configs: { 100: gone } }).client);

@@ -1,4 +1,4 @@
-import { NotFoundError, ProxmoxError } from '@noderings/proxmox';
+import { PveNotFoundError, ProxmoxError } from '@noderings/proxmox';
 import type { CallOptions, ProxmoxClient } from '@noderings/proxmox';
 
 import {
@@ -183,7 +183,7 @@ async function readGuestConfig(
         : await client.getContainerConfig(node, guest.vmid, call);
     return { ...guest, config: expectRecord(config, `${guest.type}/${guest.vmid} config`) };
   } catch (e: unknown) {
-    if (e instanceof NotFoundError) return undefined;
+    if (e instanceof PveNotFoundError) return undefined;
     throw e;
   }
 }
@@ -200,7 +200,7 @@ async function readReplicationStatus(
     const status = await client.getReplicationJobStatus(node, id, call);
     return { job, status: expectRecord(status, `/nodes/${node}/replication/${id}/status`) };
   } catch (e: unknown) {
-    if (e instanceof NotFoundError) return undefined;
+    if (e instanceof PveNotFoundError) return undefined;
     throw e;
   }
 }

@@ -71,14 +71,14 @@ export { Informer } from './informer.js';
 export { installCrds } from './install-crds.js';
 export type { KubeErrorCode, KubeStatus, StatusCause } from './kube-api-error.js';
 export {
-  AlreadyExistsError,
-  ConflictError,
-  ForbiddenError,
-  GoneError,
-  InvalidError,
+  KubeAlreadyExistsError,
+  KubeConflictError,
+  KubeForbiddenError,
+  KubeGoneError,
+  KubeInvalidError,
   KubeApiError,
-  NotFoundError,
-  UnauthorizedError,
+  KubeNotFoundError,
+  KubeUnauthorizedError,
 } from './kube-api-error.js';
 export { KubeClient } from './kube-client.js';
 export type { KubeConfigSource } from './kube-config-source.js';

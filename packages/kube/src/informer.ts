@@ -1,7 +1,7 @@
 import { abortableSleep, isAborted } from './abortable-sleep.js';
 import type { BackoffOptions } from './backoff.js';
 import { Backoff } from './backoff.js';
-import { GoneError } from './kube-api-error.js';
+import { KubeGoneError } from './kube-api-error.js';
 import type { KubeObject } from './kube-object.js';
 import { keyOf } from './object-key.js';
 import type { ResourceClient } from './resource-client.js';
@@ -140,7 +140,7 @@ export class Informer<T extends KubeObject> {
       } catch (e: unknown) {
         if (isAborted(signal)) return;
         mustList = true;
-        if (e instanceof GoneError) continue;
+        if (e instanceof KubeGoneError) continue;
         failures += 1;
         this.options.onError?.(e);
         await abortableSleep(this.backoff.delayMs(failures), signal);

@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AlreadyExistsError,
-  ConflictError,
-  ForbiddenError,
-  GoneError,
-  InvalidError,
+  KubeAlreadyExistsError,
+  KubeConflictError,
+  KubeForbiddenError,
+  KubeGoneError,
+  KubeInvalidError,
   KubeApiError,
-  NotFoundError,
-  UnauthorizedError,
+  KubeNotFoundError,
+  KubeUnauthorizedError,
   kubeApiError,
   parseStatus,
 } from './kube-api-error.js';
 
 describe('kubeApiError', () => {
   it.each([
-    [404, 'NotFound', NotFoundError],
-    [409, 'Conflict', ConflictError],
-    [409, 'AlreadyExists', AlreadyExistsError],
-    [403, 'Forbidden', ForbiddenError],
-    [422, 'Invalid', InvalidError],
-    [410, 'Expired', GoneError],
-    [410, 'Gone', GoneError],
-    [401, 'Unauthorized', UnauthorizedError],
+    [404, 'NotFound', KubeNotFoundError],
+    [409, 'Conflict', KubeConflictError],
+    [409, 'AlreadyExists', KubeAlreadyExistsError],
+    [403, 'Forbidden', KubeForbiddenError],
+    [422, 'Invalid', KubeInvalidError],
+    [410, 'Expired', KubeGoneError],
+    [410, 'Gone', KubeGoneError],
+    [401, 'Unauthorized', KubeUnauthorizedError],
   ])('maps HTTP %i with reason %s', (code, reason, type) => {
     const error = kubeApiError(code, {
       kind: 'Status',
@@ -41,12 +41,12 @@ describe('kubeApiError', () => {
       code: 409,
       message: 'the object has been modified',
     });
-    expect(error).toBeInstanceOf(AlreadyExistsError);
+    expect(error).toBeInstanceOf(KubeAlreadyExistsError);
   });
 
   it('falls back to the HTTP status when there is no Status body', () => {
-    expect(kubeApiError(404, undefined)).toBeInstanceOf(NotFoundError);
-    expect(kubeApiError(401, undefined)).toBeInstanceOf(UnauthorizedError);
+    expect(kubeApiError(404, undefined)).toBeInstanceOf(KubeNotFoundError);
+    expect(kubeApiError(401, undefined)).toBeInstanceOf(KubeUnauthorizedError);
     const other = kubeApiError(500, undefined);
     expect(other).toBeInstanceOf(KubeApiError);
     expect(other.code).toBe('Unexpected');
@@ -64,7 +64,7 @@ describe('kubeApiError', () => {
       }),
     );
     const error = kubeApiError(422, status);
-    if (!(error instanceof InvalidError)) throw new Error(`expected InvalidError, got ${error.name}`);
+    if (!(error instanceof KubeInvalidError)) throw new Error(`expected KubeInvalidError, got ${error.name}`);
     expect(error.causes).toEqual([
       { reason: 'FieldValueInvalid', field: 'spec.network.vlan', message: 'must be <= 4094' },
     ]);

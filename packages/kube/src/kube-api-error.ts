@@ -49,30 +49,30 @@ export class KubeApiError extends Error {
   }
 }
 
-export class NotFoundError extends KubeApiError {
-  override readonly name = 'NotFoundError';
+export class KubeNotFoundError extends KubeApiError {
+  override readonly name = 'KubeNotFoundError';
   override readonly code = 'NotFound';
 }
 
 /** The object changed since it was read (resourceVersion mismatch): re-read and try again. */
-export class ConflictError extends KubeApiError {
-  override readonly name = 'ConflictError';
+export class KubeConflictError extends KubeApiError {
+  override readonly name = 'KubeConflictError';
   override readonly code = 'Conflict';
 }
 
-export class AlreadyExistsError extends KubeApiError {
-  override readonly name = 'AlreadyExistsError';
+export class KubeAlreadyExistsError extends KubeApiError {
+  override readonly name = 'KubeAlreadyExistsError';
   override readonly code = 'AlreadyExists';
 }
 
-export class ForbiddenError extends KubeApiError {
-  override readonly name = 'ForbiddenError';
+export class KubeForbiddenError extends KubeApiError {
+  override readonly name = 'KubeForbiddenError';
   override readonly code = 'Forbidden';
 }
 
 /** The object failed validation; `causes` says which fields and why. */
-export class InvalidError extends KubeApiError {
-  override readonly name = 'InvalidError';
+export class KubeInvalidError extends KubeApiError {
+  override readonly name = 'KubeInvalidError';
   override readonly code = 'Invalid';
   get causes(): StatusCause[] {
     return this.status?.details?.causes ?? [];
@@ -80,37 +80,37 @@ export class InvalidError extends KubeApiError {
 }
 
 /** The resourceVersion asked for is too old (compacted): list again. */
-export class GoneError extends KubeApiError {
-  override readonly name = 'GoneError';
+export class KubeGoneError extends KubeApiError {
+  override readonly name = 'KubeGoneError';
   override readonly code = 'Gone';
 }
 
-export class UnauthorizedError extends KubeApiError {
-  override readonly name = 'UnauthorizedError';
+export class KubeUnauthorizedError extends KubeApiError {
+  override readonly name = 'KubeUnauthorizedError';
   override readonly code = 'Unauthorized';
 }
 
 type ErrorClass = new (httpStatus: number, status: KubeStatus | undefined, message?: string) => KubeApiError;
 
 const BY_REASON: Record<string, ErrorClass> = {
-  NotFound: NotFoundError,
-  Conflict: ConflictError,
-  AlreadyExists: AlreadyExistsError,
-  Forbidden: ForbiddenError,
-  Invalid: InvalidError,
-  Gone: GoneError,
+  NotFound: KubeNotFoundError,
+  Conflict: KubeConflictError,
+  AlreadyExists: KubeAlreadyExistsError,
+  Forbidden: KubeForbiddenError,
+  Invalid: KubeInvalidError,
+  Gone: KubeGoneError,
   // A watch from a compacted resourceVersion is answered with reason Expired and code 410.
-  Expired: GoneError,
-  Unauthorized: UnauthorizedError,
+  Expired: KubeGoneError,
+  Unauthorized: KubeUnauthorizedError,
 };
 
 const BY_HTTP_STATUS: Record<number, ErrorClass> = {
-  401: UnauthorizedError,
-  403: ForbiddenError,
-  404: NotFoundError,
-  409: ConflictError,
-  410: GoneError,
-  422: InvalidError,
+  401: KubeUnauthorizedError,
+  403: KubeForbiddenError,
+  404: KubeNotFoundError,
+  409: KubeConflictError,
+  410: KubeGoneError,
+  422: KubeInvalidError,
 };
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxmoxVM } from './crd-types.js';
 import {
-  AlreadyExistsError,
-  ConflictError,
-  InvalidError,
-  NotFoundError,
-  UnauthorizedError,
+  KubeAlreadyExistsError,
+  KubeConflictError,
+  KubeInvalidError,
+  KubeNotFoundError,
+  KubeUnauthorizedError,
 } from './kube-api-error.js';
 import { KubeClient } from './kube-client.js';
 import type { Fixture } from './kube-sim-fixture.test-support.js';
@@ -90,12 +90,12 @@ describe('KubeClient against kube-sim', () => {
   it('maps failures to the error catalogue', async () => {
     const order = proxmoxVM(fx.namespace);
     const created = await fx.client.proxmoxVMs.create(order);
-    await expect(fx.client.proxmoxVMs.create(order)).rejects.toBeInstanceOf(AlreadyExistsError);
+    await expect(fx.client.proxmoxVMs.create(order)).rejects.toBeInstanceOf(KubeAlreadyExistsError);
     await expect(
       fx.client.proxmoxVMs.get({ namespace: fx.namespace, name: 'nr-missing' }),
-    ).rejects.toBeInstanceOf(NotFoundError);
+    ).rejects.toBeInstanceOf(KubeNotFoundError);
     await fx.client.proxmoxVMs.mergePatch(refOf(order), { metadata: { labels: { touched: 'yes' } } });
-    await expect(fx.client.proxmoxVMs.replace(created)).rejects.toBeInstanceOf(ConflictError);
+    await expect(fx.client.proxmoxVMs.replace(created)).rejects.toBeInstanceOf(KubeConflictError);
   });
 
   it('reports the fields of an invalid object', async () => {
@@ -105,8 +105,8 @@ describe('KubeClient against kube-sim', () => {
       spec: { ...order.spec, network: { ...order.spec.network, vlan: 5000, mac: 'bc:24:11:00:00:01' } },
     };
     const error = await fx.client.proxmoxVMs.create(bad).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidError);
-    const fields = (error as InvalidError).causes.map((c) => c.field);
+    expect(error).toBeInstanceOf(KubeInvalidError);
+    const fields = (error as KubeInvalidError).causes.map((c) => c.field);
     expect(fields).toEqual(expect.arrayContaining(['spec.network.vlan', 'spec.network.mac']));
   });
 
@@ -114,7 +114,7 @@ describe('KubeClient against kube-sim', () => {
     const path = `${process.env.TMPDIR ?? '/tmp'}/kube-client-it-${process.pid}.kubeconfig`;
     await fx.sim.writeKubeconfig(path, { user: { token: 'not-a-valid-token' } });
     const stranger = new KubeClient({ kubeconfigPath: path });
-    await expect(stranger.proxmoxVMs.list(fx.namespace)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(stranger.proxmoxVMs.list(fx.namespace)).rejects.toBeInstanceOf(KubeUnauthorizedError);
   });
 
   it('stores a cloud-init Secret and deletes objects', async () => {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { abortableSleep, isAborted } from './abortable-sleep.js';
 import type { Lease, LeaseSpec } from './core-types.js';
-import { AlreadyExistsError, ConflictError, NotFoundError } from './kube-api-error.js';
+import { KubeAlreadyExistsError, KubeConflictError, KubeNotFoundError } from './kube-api-error.js';
 import type { ResourceClient } from './resource-client.js';
 
 export interface LeaderElectionOptions {
@@ -125,7 +125,7 @@ export class LeaderElector {
       return true;
     } catch (e: unknown) {
       // Losing a race is expected; anything else is worth reporting, and both mean "not now".
-      const expected = outer.aborted || e instanceof ConflictError || e instanceof AlreadyExistsError;
+      const expected = outer.aborted || e instanceof KubeConflictError || e instanceof KubeAlreadyExistsError;
       if (!expected) this.options.onError?.(e);
       return false;
     }
@@ -179,7 +179,7 @@ export class LeaderElector {
         },
       });
     } catch (e: unknown) {
-      if (!(e instanceof NotFoundError || e instanceof ConflictError)) this.options.onError?.(e);
+      if (!(e instanceof KubeNotFoundError || e instanceof KubeConflictError)) this.options.onError?.(e);
     }
   }
 

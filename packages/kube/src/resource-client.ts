@@ -1,7 +1,7 @@
 import { PatchStrategy } from '@kubernetes/client-node';
 import type { ApiResource } from './api-resource.js';
 import { apiVersionOf } from './api-resource.js';
-import { NotFoundError } from './kube-api-error.js';
+import { KubeNotFoundError } from './kube-api-error.js';
 import type { KubeList, KubeObject } from './kube-object.js';
 import type { KubeTransport, WatchEventType } from './kube-transport.js';
 import type { ObjectRef } from './object-key.js';
@@ -65,7 +65,7 @@ export class ResourceClient<T extends KubeObject> {
     try {
       return await this.get(ref, signal);
     } catch (e: unknown) {
-      if (e instanceof NotFoundError) return undefined;
+      if (e instanceof KubeNotFoundError) return undefined;
       throw e;
     }
   }

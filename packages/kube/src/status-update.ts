@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ConflictError } from './kube-api-error.js';
+import { KubeConflictError } from './kube-api-error.js';
 import type { KubeObject } from './kube-object.js';
 import type { ObjectRef } from './object-key.js';
 import type { ResourceClient } from './resource-client.js';
 
 export interface StatusUpdateOptions {
-  /** Conflicts tolerated before giving up with the last ConflictError. Default 5. */
+  /** Conflicts tolerated before giving up with the last KubeConflictError. Default 5. */
   maxConflicts?: number;
   signal?: AbortSignal;
 }
@@ -30,7 +30,7 @@ export async function updateStatus<S, T extends KubeObject & { status?: S }>(
     try {
       return await client.replaceStatus({ ...current, status }, { signal: options.signal });
     } catch (e: unknown) {
-      if (!(e instanceof ConflictError) || conflicts >= maxConflicts) throw e;
+      if (!(e instanceof KubeConflictError) || conflicts >= maxConflicts) throw e;
     }
   }
 }

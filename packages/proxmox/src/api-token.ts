@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 
 /** A Proxmox API token: `userid!tokenId` with its secret (pveum.adoc). */
 export interface ApiToken {
@@ -21,7 +21,7 @@ export function parseApiToken(text: string): ApiToken {
   const equals = value.lastIndexOf('=');
   const bang = value.lastIndexOf('!', equals);
   if (equals < 0 || bang < 0) {
-    throw new InvalidArgumentError({
+    throw new PveInvalidArgumentError({
       pveMessage: "token must look like 'user@realm!tokenid=secret' (the secret is not shown here)",
     });
   }
@@ -34,17 +34,19 @@ export function parseApiToken(text: string): ApiToken {
 
 export function checkApiToken(token: ApiToken): ApiToken {
   if (!USERID.test(token.userid)) {
-    throw new InvalidArgumentError({
+    throw new PveInvalidArgumentError({
       pveMessage: `token userid must be 'user@realm', got '${token.userid}'`,
     });
   }
   if (!TOKEN_ID.test(token.tokenId)) {
-    throw new InvalidArgumentError({
+    throw new PveInvalidArgumentError({
       pveMessage: `token id is not a valid Proxmox token id: '${token.tokenId}'`,
     });
   }
   if (token.secret === '' || /\s/.test(token.secret)) {
-    throw new InvalidArgumentError({ pveMessage: 'token secret must be non-empty and without whitespace' });
+    throw new PveInvalidArgumentError({
+      pveMessage: 'token secret must be non-empty and without whitespace',
+    });
   }
   return token;
 }

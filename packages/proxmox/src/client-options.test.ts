@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 
 import { parseApiToken } from './api-token.js';
 import { resolveClientOptions } from './client-options.js';
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 import { normalizeFingerprint } from './tls-pinning.js';
 
 const TOKEN = 'root@pam!sim=5f0c1a2b-0000-4000-8000-000000000001';
@@ -25,7 +25,7 @@ describe('API token', () => {
   test.each(['root@pam=secret', 'root!sim=secret', 'root@pam!sim=', 'root@pam!1x=secret', ''])(
     'rejects %j without echoing the secret',
     (text) => {
-      expect(() => parseApiToken(text)).toThrow(InvalidArgumentError);
+      expect(() => parseApiToken(text)).toThrow(PveInvalidArgumentError);
       try {
         parseApiToken(text);
       } catch (e: unknown) {
@@ -43,9 +43,9 @@ describe('fingerprint', () => {
 
   test('rejects a SHA-1 fingerprint or garbage', () => {
     expect(() => normalizeFingerprint('AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01')).toThrow(
-      InvalidArgumentError,
+      PveInvalidArgumentError,
     );
-    expect(() => normalizeFingerprint('not a fingerprint')).toThrow(InvalidArgumentError);
+    expect(() => normalizeFingerprint('not a fingerprint')).toThrow(PveInvalidArgumentError);
   });
 });
 
@@ -103,7 +103,7 @@ describe('resolveClientOptions', () => {
     [{ baseUrl: 'https://pve:8006', token: TOKEN, timeoutMs: 0 }, 'timeoutMs'],
     [{ baseUrl: 'https://pve:8006', token: TOKEN, retries: { count: 1.5 } }, 'retries.count'],
   ])('rejects %j', (options, message) => {
-    expect(() => resolveClientOptions(options)).toThrow(InvalidArgumentError);
+    expect(() => resolveClientOptions(options)).toThrow(PveInvalidArgumentError);
     expect(() => resolveClientOptions(options)).toThrow(message);
   });
 });

@@ -1,6 +1,6 @@
 import { checkApiToken, parseApiToken } from './api-token.js';
 import type { ApiToken } from './api-token.js';
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 import type { RetryPolicy } from './http-transport.js';
 import { normalizeFingerprint } from './tls-pinning.js';
 import type { TlsVerification } from './tls-pinning.js';
@@ -130,6 +130,6 @@ function nonNegativeInteger(name: string, value: number): number {
   return value;
 }
 
-function invalid(message: string): InvalidArgumentError {
-  return new InvalidArgumentError({ pveMessage: message });
+function invalid(message: string): PveInvalidArgumentError {
+  return new PveInvalidArgumentError({ pveMessage: message });
 }

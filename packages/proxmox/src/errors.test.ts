@@ -4,13 +4,13 @@ import { expectInstance } from './expect-instance.test-support.js';
 import {
   LockedError,
   MalformedResponseError,
-  NotFoundError,
+  PveNotFoundError,
   NotImplementedError,
   ParameterError,
-  PermissionDeniedError,
+  PvePermissionDeniedError,
   ProxmoxError,
   TaskFailedError,
-  UnauthorizedError,
+  PveUnauthorizedError,
   VmNotRunningError,
   VmRunningError,
   VmidTakenError,
@@ -38,7 +38,7 @@ describe('errorFromResponse: the reference error table', () => {
     const error = errorFromResponse(
       pveAnswer(500, "Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist"),
     );
-    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toBeInstanceOf(PveNotFoundError);
     expect(error.pveMessage).toBe("Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist");
     expect(error.status).toBe(500);
     expect(error.method).toBe('POST');
@@ -115,7 +115,7 @@ describe('errorFromResponse: the reference error table', () => {
   test('an unknown task is NotFound, a malformed UPID a ParameterError', () => {
     expect(
       errorFromResponse(pveAnswer(400, 'Parameter verification failed.', { upid: 'no such task\n' })),
-    ).toBeInstanceOf(NotFoundError);
+    ).toBeInstanceOf(PveNotFoundError);
     const unparsable = errorFromResponse(
       pveAnswer(400, 'Parameter verification failed.', { upid: 'unable to parse worker upid\n' }),
     );
@@ -131,29 +131,29 @@ describe('errorFromResponse: the reference error table', () => {
     "snapshot 'before-upgrade' does not exist",
     'no rule at position 7',
   ])('%s is NotFound', (message) => {
-    expect(errorFromResponse(pveAnswer(500, message))).toBeInstanceOf(NotFoundError);
+    expect(errorFromResponse(pveAnswer(500, message))).toBeInstanceOf(PveNotFoundError);
   });
 });
 
 describe('errorFromResponse: statuses', () => {
   test('401 has an empty body and the reason in the status line', () => {
     const error = errorFromResponse({ status: 401, statusText: 'Authentication failed!', body: '' });
-    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).toBeInstanceOf(PveUnauthorizedError);
     expect(error.pveMessage).toBe('Authentication failed!');
     expect(error.status).toBe(401);
   });
 
   test('401 without a reason still says something', () => {
     const error = errorFromResponse({ status: 401, statusText: '', body: '' });
-    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).toBeInstanceOf(PveUnauthorizedError);
     expect(error.pveMessage).toBe('HTTP 401');
   });
 
   test('403 Permission check failed gives the ACL path and the privilege', () => {
     const error = errorFromResponse(pveAnswer(403, 'Permission check failed (/vms/100, VM.Allocate)'));
-    expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect(expectInstance(error, PermissionDeniedError).aclPath).toBe('/vms/100');
-    expect(expectInstance(error, PermissionDeniedError).privilege).toBe('VM.Allocate');
+    expect(error).toBeInstanceOf(PvePermissionDeniedError);
+    expect(expectInstance(error, PvePermissionDeniedError).aclPath).toBe('/vms/100');
+    expect(expectInstance(error, PvePermissionDeniedError).privilege).toBe('VM.Allocate');
     expect(error.path).toBe('/nodes/pve1/qemu/100/config');
   });
 
@@ -164,8 +164,8 @@ describe('errorFromResponse: statuses', () => {
         "Permission check failed (URI '/access/password' not available with API token, need proper ticket.)",
       ),
     );
-    expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect(expectInstance(error, PermissionDeniedError).privilege).toBeUndefined();
+    expect(error).toBeInstanceOf(PvePermissionDeniedError);
+    expect(expectInstance(error, PvePermissionDeniedError).privilege).toBeUndefined();
     expect(error.pveMessage).toContain('not available with API token');
   });
 
@@ -248,7 +248,7 @@ describe('errorFromResponse: older servers and garbage', () => {
 
   test('a 404 (from something in front of Proxmox) is NotFound', () => {
     expect(errorFromResponse({ status: 404, statusText: 'Not Found', body: '<html></html>' })).toBeInstanceOf(
-      NotFoundError,
+      PveNotFoundError,
     );
   });
 
@@ -271,7 +271,7 @@ describe('task exit status', () => {
   test.each([
     ['VM 100 already running', VmRunningError],
     ['VM is locked (backup)', LockedError],
-    ["Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist", NotFoundError],
+    ["Configuration file 'nodes/pve1/qemu-server/100.conf' does not exist", PveNotFoundError],
   ])('a task failing with "%s" names the synchronous error as its reason', (exitstatus, kind) => {
     const error = new TaskFailedError({ upid: 'UPID:x', exitstatus, logTail: [`TASK ERROR: ${exitstatus}`] });
     expect(error.reason).toBeInstanceOf(kind);

@@ -63,7 +63,7 @@ function describe(init: ProxmoxErrorInit): string {
 }
 
 /** The VM, task, storage, volume, snapshot or rule named does not exist. */
-export class NotFoundError extends ProxmoxError {
+export class PveNotFoundError extends ProxmoxError {
   override readonly code = 'PVE_NOT_FOUND';
 }
 
@@ -105,7 +105,7 @@ export class VmNotRunningError extends ProxmoxError {
   }
 }
 
-export class PermissionDeniedError extends ProxmoxError {
+export class PvePermissionDeniedError extends ProxmoxError {
   override readonly code = 'PVE_PERMISSION_DENIED';
   /** The ACL path checked, e.g. `/vms/100`; absent for other 403 texts. */
   readonly aclPath: string | undefined;
@@ -119,7 +119,7 @@ export class PermissionDeniedError extends ProxmoxError {
 }
 
 /** 401: Proxmox puts the reason (`No ticket`, `Authentication failed!`) in the status line only. */
-export class UnauthorizedError extends ProxmoxError {
+export class PveUnauthorizedError extends ProxmoxError {
   override readonly code = 'PVE_UNAUTHORIZED';
 }
 
@@ -238,7 +238,7 @@ export class InvalidUpidError extends ProxmoxError {
 }
 
 /** Client options rejected by the factory, or a method argument Proxmox could not be sent. */
-export class InvalidArgumentError extends ProxmoxError {
+export class PveInvalidArgumentError extends ProxmoxError {
   override readonly code = 'PVE_INVALID_ARGUMENT';
 }
 
@@ -258,7 +258,7 @@ export function errorFromResponse(failure: HttpFailure): ProxmoxError {
   const init = { status: failure.status, method: failure.method, path: failure.path, pveMessage };
   const parameters = envelope.errors;
 
-  if (failure.status === 401) return new UnauthorizedError(init);
+  if (failure.status === 401) return new PveUnauthorizedError(init);
   if (failure.status === 403) return permissionDenied(init);
   if (failure.status === 501) return new NotImplementedError(init);
   if (parameters !== undefined) {
@@ -271,7 +271,7 @@ export function errorFromResponse(failure: HttpFailure): ProxmoxError {
   }
   const specific = classifyMessage(init);
   if (specific !== undefined) return specific;
-  if (failure.status === 404) return new NotFoundError(init);
+  if (failure.status === 404) return new PveNotFoundError(init);
   if (failure.status === 400 && pveMessage.startsWith(PARAMETER_VERIFICATION_FAILED)) {
     return new ParameterError({ ...init, parameters: {} });
   }
@@ -316,9 +316,9 @@ function trimMessage(text: string): string {
 
 const PERMISSION_CHECK = /^Permission check failed \((\/[^\s,()]*), ([^()]+)\)$/;
 
-function permissionDenied(init: ProxmoxErrorInit): PermissionDeniedError {
+function permissionDenied(init: ProxmoxErrorInit): PvePermissionDeniedError {
   const match = PERMISSION_CHECK.exec(init.pveMessage);
-  return new PermissionDeniedError({ ...init, aclPath: match?.[1], privilege: match?.[2] });
+  return new PvePermissionDeniedError({ ...init, aclPath: match?.[1], privilege: match?.[2] });
 }
 
 /** Proxmox texts with a meaning of their own, whatever status (or task) carried them. */
@@ -332,7 +332,7 @@ const MESSAGE_PATTERNS: readonly ((init: ProxmoxErrorInit) => ProxmoxError | und
       /^unable to find (?:volume|storage|snapshot)\b/,
       /^no rule at position \d+/,
     ])
-      ? new NotFoundError(init)
+      ? new PveNotFoundError(init)
       : undefined,
   (init) => {
     const match = /^VM is locked \(([^)]+)\)/.exec(init.pveMessage);

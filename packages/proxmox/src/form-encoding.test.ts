@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 import { encodeForm } from './form-encoding.js';
 
 describe('encodeForm', () => {
@@ -26,7 +26,7 @@ describe('encodeForm', () => {
   });
 
   test('refuses NaN and infinities', () => {
-    expect(() => encodeForm({ cores: Number.NaN })).toThrow(InvalidArgumentError);
-    expect(() => encodeForm({ cores: Number.POSITIVE_INFINITY })).toThrow(InvalidArgumentError);
+    expect(() => encodeForm({ cores: Number.NaN })).toThrow(PveInvalidArgumentError);
+    expect(() => encodeForm({ cores: Number.POSITIVE_INFINITY })).toThrow(PveInvalidArgumentError);
   });
 });

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 
 /** A parameter value as Proxmox's API schema knows them; `undefined` means "leave the parameter out". */
 export type FormValue = string | number | boolean | undefined;
@@ -23,7 +23,7 @@ function formatValue(name: string, value: string | number | boolean): string {
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) {
-    throw new InvalidArgumentError({ pveMessage: `parameter '${name}' is not a finite number: ${value}` });
+    throw new PveInvalidArgumentError({ pveMessage: `parameter '${name}' is not a finite number: ${value}` });
   }
   // Number#toString switches to exponent notation (1e21, 1e-7), which Proxmox's number checks reject.
   if (Number.isInteger(value)) return BigInt(value).toString();

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 
 import {
   MalformedResponseError,
-  NotFoundError,
+  PveNotFoundError,
   ProxmoxError,
-  UnauthorizedError,
+  PveUnauthorizedError,
   UnreachableError,
 } from './errors.js';
 import { HttpTransport } from './http-transport.js';
@@ -182,7 +182,7 @@ describe('HttpTransport: retries', () => {
     });
     await expect(
       transport(sim.url).call({ method: 'GET', path: '/nodes/pve1/qemu/123/config' }),
-    ).rejects.toBeInstanceOf(NotFoundError);
+    ).rejects.toBeInstanceOf(PveNotFoundError);
     expect(sim.seen).toHaveLength(1);
   });
 
@@ -303,7 +303,7 @@ describe('HttpTransport: ticket authentication', () => {
     expect(calls[3]?.headers.cookie).toBe('PVEAuthCookie=PVE:root@pam:00000002::sig+/=');
   });
 
-  test('a refused login is UnauthorizedError, without a second try', async () => {
+  test('a refused login is PveUnauthorizedError, without a second try', async () => {
     const sim = await listen((_request, response) => {
       response.writeHead(401, 'authentication failure');
       response.end();
@@ -317,8 +317,8 @@ describe('HttpTransport: ticket authentication', () => {
         anonymous: true,
       })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnauthorizedError);
-    expect((error as UnauthorizedError).pveMessage).toBe('authentication failure');
+    expect(error).toBeInstanceOf(PveUnauthorizedError);
+    expect((error as PveUnauthorizedError).pveMessage).toBe('authentication failure');
     expect(sim.seen).toHaveLength(1);
   });
 });

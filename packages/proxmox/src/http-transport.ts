@@ -10,7 +10,7 @@ import type { Connector } from './connector.js';
 import {
   MalformedResponseError,
   ProxmoxError,
-  UnauthorizedError,
+  PveUnauthorizedError,
   UnreachableError,
   errorFromResponse,
 } from './errors.js';
@@ -90,7 +90,7 @@ export class HttpTransport {
         return await this.#once(call);
       } catch (e: unknown) {
         if (
-          e instanceof UnauthorizedError &&
+          e instanceof PveUnauthorizedError &&
           call.anonymous !== true &&
           !renewed &&
           this.#options.auth.renew?.() === true

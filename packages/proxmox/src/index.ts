@@ -9,19 +9,19 @@ export type { Upid } from './upid.js';
 export { decodeSshKeys, encodeSshKeys } from './ssh-keys.js';
 export { normalizeFingerprint } from './tls-pinning.js';
 export {
-  InvalidArgumentError,
+  PveInvalidArgumentError,
   InvalidUpidError,
   LockedError,
   MalformedResponseError,
-  NotFoundError,
+  PveNotFoundError,
   NotImplementedError,
   ParameterError,
-  PermissionDeniedError,
+  PvePermissionDeniedError,
   ProxmoxError,
   TaskFailedError,
   TaskTimeoutError,
   TlsFingerprintMismatchError,
-  UnauthorizedError,
+  PveUnauthorizedError,
   UnreachableError,
   VmNotRunningError,
   VmRunningError,

@@ -7,13 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import {
   LockedError,
-  NotFoundError,
+  PveNotFoundError,
   ParameterError,
-  PermissionDeniedError,
+  PvePermissionDeniedError,
   ProxmoxError,
   TaskFailedError,
   TlsFingerprintMismatchError,
-  UnauthorizedError,
+  PveUnauthorizedError,
   UnreachableError,
   VmNotRunningError,
   VmRunningError,
@@ -181,7 +181,7 @@ describe('VM lifecycle', () => {
     const destroy = await pve.deleteVm('pve1', newid, { purge: true, destroyUnreferencedDisks: true });
     expect(parseUpid(destroy).type).toBe('qmdestroy');
     await pve.waitForTask('pve1', destroy, WAIT);
-    await expect(pve.getVmConfig('pve1', newid)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(pve.getVmConfig('pve1', newid)).rejects.toBeInstanceOf(PveNotFoundError);
   });
 
   test('pending changes, resize, and a synchronous config PUT', async () => {
@@ -239,7 +239,7 @@ describe('VM lifecycle', () => {
     expect((await pve.getFirewallRule('pve1', vmid, 0)).dport).toBe('22');
     await pve.deleteFirewallRule('pve1', vmid, 0);
     expect(await pve.getFirewallRules('pve1', vmid)).toHaveLength(1);
-    await expect(pve.deleteFirewallRule('pve1', vmid, 5)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(pve.deleteFirewallRule('pve1', vmid, 5)).rejects.toBeInstanceOf(PveNotFoundError);
     await pve.setFirewallOptions('pve1', vmid, { enable: true, policy_out: 'ACCEPT' });
     expect((await pve.getFirewallOptions('pve1', vmid)).enable).toBe(1);
     await pve.waitForTask('pve1', await pve.deleteVm('pve1', vmid, { purge: true }), WAIT);
@@ -300,20 +300,20 @@ describe('VM lifecycle', () => {
 });
 
 describe('typed errors', () => {
-  test('a missing VM is NotFoundError with Proxmox message', async () => {
+  test('a missing VM is PveNotFoundError with Proxmox message', async () => {
     const error = await client()
       .getVmConfig('pve1', 4242)
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotFoundError);
-    expect((error as NotFoundError).pveMessage).toBe(
+    expect(error).toBeInstanceOf(PveNotFoundError);
+    expect((error as PveNotFoundError).pveMessage).toBe(
       "Configuration file 'nodes/pve1/qemu-server/4242.conf' does not exist",
     );
-    expect((error as NotFoundError).status).toBe(500);
+    expect((error as PveNotFoundError).status).toBe(500);
   });
 
-  test('an unknown task is NotFoundError', async () => {
+  test('an unknown task is PveNotFoundError', async () => {
     const upid = 'UPID:pve1:00000001:00000001:679A423B:qmstart:100:root@pam:';
-    await expect(client().getTaskStatus('pve1', upid)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client().getTaskStatus('pve1', upid)).rejects.toBeInstanceOf(PveNotFoundError);
   });
 
   test('a VM under backup is LockedError(backup)', async () => {
@@ -350,26 +350,26 @@ describe('typed errors', () => {
     expect((stopped as VmNotRunningError).vmid).toBe(9001);
   });
 
-  test('an ACL-limited token gets PermissionDeniedError with path and privilege', async () => {
+  test('an ACL-limited token gets PvePermissionDeniedError with path and privilege', async () => {
     const limited = client({ token: `${LIMITED.id}=${LIMITED.secret}` });
     expect((await limited.getVmStatus('pve1', 100)).status).toBe('running');
     const error = await limited.updateVmConfig('pve1', 100, { cores: 4 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect((error as PermissionDeniedError).status).toBe(403);
-    expect((error as PermissionDeniedError).aclPath).toBe('/vms/100');
-    expect((error as PermissionDeniedError).privilege).toBe('VM.Config.CPU');
+    expect(error).toBeInstanceOf(PvePermissionDeniedError);
+    expect((error as PvePermissionDeniedError).status).toBe(403);
+    expect((error as PvePermissionDeniedError).aclPath).toBe('/vms/100');
+    expect((error as PvePermissionDeniedError).privilege).toBe('VM.Config.CPU');
     const clone = await limited.cloneVm('pve1', 9000, { newid: 5000 }).catch((e: unknown) => e);
-    expect(clone).toBeInstanceOf(PermissionDeniedError);
-    expect((clone as PermissionDeniedError).aclPath).toBe('/vms/9000');
+    expect(clone).toBeInstanceOf(PvePermissionDeniedError);
+    expect((clone as PvePermissionDeniedError).aclPath).toBe('/vms/9000');
   });
 
-  test('a wrong token secret is UnauthorizedError (401, reason from the status line)', async () => {
+  test('a wrong token secret is PveUnauthorizedError (401, reason from the status line)', async () => {
     const error = await client({ token: `${ADMIN.id}=${randomUUID()}` })
       .getVersion()
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnauthorizedError);
-    expect((error as UnauthorizedError).status).toBe(401);
-    expect((error as UnauthorizedError).pveMessage).toMatch(/authentication failed/i);
+    expect(error).toBeInstanceOf(PveUnauthorizedError);
+    expect((error as PveUnauthorizedError).status).toBe(401);
+    expect((error as PveUnauthorizedError).pveMessage).toMatch(/authentication failed/i);
   });
 
   test('a malformed VMID is ParameterError with the per-parameter message', async () => {
@@ -519,7 +519,7 @@ describe('transport', () => {
     await pve.waitForTask('pve1', await pve.deleteVm('pve1', vmid, { purge: true }), WAIT);
     const ticket = await pve.createTicket(USER.userid, USER.password);
     expect(ticket.ticket).toMatch(/^PVE:root@pam:[0-9A-F]{8}::/);
-    await expect(pve.createTicket(USER.userid, 'wrong')).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(pve.createTicket(USER.userid, 'wrong')).rejects.toBeInstanceOf(PveUnauthorizedError);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
 
-import { MalformedResponseError, UnauthorizedError } from './errors.js';
+import { MalformedResponseError, PveUnauthorizedError } from './errors.js';
 import { ProxmoxClient, createProxmoxClient } from './proxmox-client.js';
 import { encodeSshKeys } from './ssh-keys.js';
 
@@ -302,7 +302,7 @@ describe('ProxmoxClient console WebSocket', () => {
     const error = await client
       .vncWebSocket('pve1', 100, { port: 5900, ticket: 't' })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnauthorizedError);
-    expect((error as UnauthorizedError).pveMessage).toBe('No ticket');
+    expect(error).toBeInstanceOf(PveUnauthorizedError);
+    expect((error as PveUnauthorizedError).pveMessage).toBe('No ticket');
   });
 });

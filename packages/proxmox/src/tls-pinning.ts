@@ -1,6 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 
 /** How the server's certificate is checked; resolved once from the client options. */
 export type TlsVerification =
@@ -16,7 +16,7 @@ export type TlsVerification =
 export function normalizeFingerprint(text: string): string {
   const hex = text.trim().replace(/:/g, '').toUpperCase();
   if (!/^[0-9A-F]{64}$/.test(hex)) {
-    throw new InvalidArgumentError({
+    throw new PveInvalidArgumentError({
       pveMessage: `tls.fingerprint must be a SHA-256 fingerprint (64 hex digits, colons optional), got '${text}'`,
     });
   }

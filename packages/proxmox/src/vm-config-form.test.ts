@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 import { encodeSshKeys } from './ssh-keys.js';
 import { vmConfigForm } from './vm-config-form.js';
 
@@ -28,5 +28,5 @@ test('joins each list parameter with its own separator and encodes sshkeys', () 
 });
 
 test('refuses a list for a parameter that takes none', () => {
-  expect(() => vmConfigForm({ nameserver: ['1.1.1.1', '8.8.8.8'] })).toThrow(InvalidArgumentError);
+  expect(() => vmConfigForm({ nameserver: ['1.1.1.1', '8.8.8.8'] })).toThrow(PveInvalidArgumentError);
 });

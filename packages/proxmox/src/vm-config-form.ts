@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from './errors.js';
+import { PveInvalidArgumentError } from './errors.js';
 import type { FormParams, FormValue } from './form-encoding.js';
 import { encodeSshKeys } from './ssh-keys.js';
 import type { VmConfigUpdate } from './types.js';
@@ -15,7 +15,7 @@ export function vmConfigForm(update: VmConfigUpdate): FormParams {
     } else if (isList(value)) {
       const separator = LIST_SEPARATOR[key];
       if (separator === undefined)
-        throw new InvalidArgumentError({ pveMessage: `config parameter '${key}' does not take a list` });
+        throw new PveInvalidArgumentError({ pveMessage: `config parameter '${key}' does not take a list` });
       form[key] = value.join(separator);
     } else {
       form[key] = value;

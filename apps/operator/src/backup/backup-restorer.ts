@@ -8,7 +8,7 @@ import type {
 } from '@noderings/kube';
 import { DONE, TerminalError, isBeingDeleted, updateStatus } from '@noderings/kube';
 import type { ProxmoxClient } from '@noderings/proxmox';
-import { NotFoundError, TaskFailedError, VmNotRunningError, VmRunningError } from '@noderings/proxmox';
+import { PveNotFoundError, TaskFailedError, VmNotRunningError, VmRunningError } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
 import type { Logger } from '../json-logger.js';
@@ -124,7 +124,7 @@ export class BackupRestorer {
       if (e instanceof TaskFailedError && !(e.reason instanceof VmRunningError)) {
         throw new TerminalError('RestoreFailed', taskFailureMessage(e), { cause: e });
       }
-      if (e instanceof TaskFailedError || e instanceof NotFoundError) {
+      if (e instanceof TaskFailedError || e instanceof PveNotFoundError) {
         // Started again in between, or the task is unknown: the next run stops the guest and restores anew.
         await this.#setRestore(
           t,

@@ -7,10 +7,10 @@ import type {
   VMBackup,
 } from '@noderings/kube';
 import {
-  AlreadyExistsError,
+  KubeAlreadyExistsError,
   CRD_API_VERSION,
   DONE,
-  NotFoundError,
+  KubeNotFoundError,
   TerminalError,
   isBeingDeleted,
   parseObjectKey,
@@ -118,7 +118,7 @@ export class BackupScheduleReconciler implements Reconciler {
       });
       log.info('scheduled backup created', { name, run: run.toISOString() });
     } catch (e: unknown) {
-      if (!(e instanceof AlreadyExistsError)) throw e;
+      if (!(e instanceof KubeAlreadyExistsError)) throw e;
     }
   }
 
@@ -138,7 +138,7 @@ export class BackupScheduleReconciler implements Reconciler {
         await this.deps.backups.delete({ namespace, name }, { preconditions: { uid }, signal });
         log.info('scheduled backup pruned', { name, volid: backup.status?.volid });
       } catch (e: unknown) {
-        if (!(e instanceof NotFoundError)) throw e;
+        if (!(e instanceof KubeNotFoundError)) throw e;
       }
     }
   }

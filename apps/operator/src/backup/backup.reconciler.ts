@@ -17,7 +17,7 @@ import {
   updateStatus,
 } from '@noderings/kube';
 import type { ProxmoxClient } from '@noderings/proxmox';
-import { LockedError, NotFoundError, TaskFailedError, parseUpid } from '@noderings/proxmox';
+import { LockedError, PveNotFoundError, TaskFailedError, parseUpid } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
 import { DEFAULT_LOCK_WAIT_MS, lockReleased, waitForLock } from '../guest-lock.js';
@@ -125,7 +125,7 @@ export class BackupReconciler implements Reconciler {
       if (e instanceof TaskFailedError)
         throw new TerminalError('BackupFailed', taskFailureMessage(e), { cause: e });
       // Proxmox no longer knows the task: forget it, so that the next run starts a backup again.
-      if (e instanceof NotFoundError)
+      if (e instanceof PveNotFoundError)
         await this.#setStatus(ref, signal, (s) => ({ ...s, taskRef: undefined }));
       throw e;
     }
@@ -304,7 +304,7 @@ export class BackupReconciler implements Reconciler {
         await pve
           .waitForTask(location.node, upid, { signal, timeoutMs: this.#taskTimeoutMs })
           .catch((e: unknown) => {
-            if (!(e instanceof TaskFailedError || e instanceof NotFoundError)) throw e;
+            if (!(e instanceof TaskFailedError || e instanceof PveNotFoundError)) throw e;
           });
         volid ??= (await findTaskArchive(pve, location, backup.spec.storage, parseUpid(upid).starttime))
           ?.volid;

@@ -8,10 +8,10 @@ import type {
   ResourceClient,
 } from '@noderings/kube';
 import {
-  AlreadyExistsError,
+  KubeAlreadyExistsError,
   CRD_API_VERSION,
   DONE,
-  NotFoundError,
+  KubeNotFoundError,
   parseObjectKey,
   setCondition,
   updateStatus,
@@ -54,7 +54,7 @@ export class InventoryReconciler implements Reconciler {
     } catch (e: unknown) {
       if (!(e instanceof OperatorError && e.code === 'INSTANCE_NOT_FOUND')) throw e;
       await this.deps.inventories.delete(ref, { signal }).catch((deleteError: unknown) => {
-        if (!(deleteError instanceof NotFoundError)) throw deleteError;
+        if (!(deleteError instanceof KubeNotFoundError)) throw deleteError;
       });
       return DONE;
     }
@@ -101,7 +101,7 @@ export class InventoryReconciler implements Reconciler {
         { signal },
       );
     } catch (e: unknown) {
-      if (!(e instanceof AlreadyExistsError)) throw e;
+      if (!(e instanceof KubeAlreadyExistsError)) throw e;
     }
   }
 

@@ -20,7 +20,7 @@ import {
 } from '@noderings/kube';
 import type { ProxmoxClient, StorageVolume, VmStatus } from '@noderings/proxmox';
 import {
-  NotFoundError,
+  PveNotFoundError,
   ProxmoxError,
   TaskFailedError,
   UnreachableError,
@@ -158,7 +158,7 @@ export class VmReconciler implements Reconciler {
     try {
       await this.#wait(t, upid);
     } catch (e: unknown) {
-      if (!(e instanceof NotFoundError)) {
+      if (!(e instanceof PveNotFoundError)) {
         await this.#setStatus(t, (s) => ({ ...s, taskRef: undefined }));
         throw e;
       }
@@ -204,7 +204,7 @@ export class VmReconciler implements Reconciler {
     try {
       await t.pve.getVmConfig(t.node, spec.templateVmid);
     } catch (e: unknown) {
-      if (!(e instanceof NotFoundError)) throw e;
+      if (!(e instanceof PveNotFoundError)) throw e;
       throw new OperatorError(
         'TEMPLATE_NOT_FOUND',
         `template VMID ${spec.templateVmid} does not exist on node '${t.node}': ${e.pveMessage}`,

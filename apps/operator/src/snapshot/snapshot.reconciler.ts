@@ -21,7 +21,7 @@ import {
   updateStatus,
 } from '@noderings/kube';
 import type { ProxmoxClient } from '@noderings/proxmox';
-import { NotFoundError, TaskFailedError } from '@noderings/proxmox';
+import { PveNotFoundError, TaskFailedError } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
 import type { ReconcileFailure } from '../error-mapping.js';
@@ -156,7 +156,7 @@ export class SnapshotReconciler implements Reconciler {
     try {
       await this.#wait(t, upid);
     } catch (e: unknown) {
-      if (!(e instanceof NotFoundError)) {
+      if (!(e instanceof PveNotFoundError)) {
         await this.#setStatus(t, (s) => ({ ...s, taskRef: undefined }));
         throw e;
       }
@@ -297,7 +297,7 @@ export class SnapshotReconciler implements Reconciler {
     try {
       upid = await t.pve.deleteSnapshot(t.node, t.vmid, snapshotName);
     } catch (e: unknown) {
-      if (e instanceof NotFoundError) return;
+      if (e instanceof PveNotFoundError) return;
       throw e;
     }
     try {
@@ -308,7 +308,7 @@ export class SnapshotReconciler implements Reconciler {
         message: `deleting snapshot '${snapshotName}'`,
       });
     } catch (e: unknown) {
-      if (!(e instanceof TaskFailedError && e.reason instanceof NotFoundError)) throw e;
+      if (!(e instanceof TaskFailedError && e.reason instanceof PveNotFoundError)) throw e;
     }
     t.log.info('snapshot deleted', { vmid: t.vmid, snapshot: snapshotName });
   }

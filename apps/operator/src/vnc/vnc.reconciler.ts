@@ -11,7 +11,7 @@ import type {
 import {
   DONE,
   KubeApiError,
-  NotFoundError,
+  KubeNotFoundError,
   TerminalError,
   findCondition,
   isBeingDeleted,
@@ -225,7 +225,7 @@ export class VncReconciler implements Reconciler {
         ...(request.metadata?.uid === undefined ? {} : { preconditions: { uid: request.metadata.uid } }),
       });
     } catch (e: unknown) {
-      if (!(e instanceof NotFoundError)) throw e;
+      if (!(e instanceof KubeNotFoundError)) throw e;
     }
     log.info('console request deleted', { phase: request.status?.phase });
     return DONE;

@@ -1,6 +1,6 @@
 import type { CloudInitDocuments } from '@noderings/domain';
 import type { ProxmoxVM } from '@noderings/kube';
-import { NotFoundError, type KubeClient } from '@noderings/kube';
+import { KubeNotFoundError, type KubeClient } from '@noderings/kube';
 
 import { agentKubeClient, operatorNamespace } from '../agents/index.js';
 import { StillDeletingError } from './dispatch-failure.js';
@@ -161,6 +161,6 @@ async function ignoreNotFound(request: Promise<void>): Promise<void> {
   try {
     await request;
   } catch (e: unknown) {
-    if (!(e instanceof NotFoundError)) throw e;
+    if (!(e instanceof KubeNotFoundError)) throw e;
   }
 }

@@ -1,5 +1,5 @@
 import type { ResourceClient, VMBackup } from '@noderings/kube';
-import { NotFoundError } from '@noderings/kube';
+import { KubeNotFoundError } from '@noderings/kube';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
@@ -53,7 +53,7 @@ export class BackupDispatch implements ResourceKind<VMBackup> {
       try {
         await client.delete(ref, { preconditions: { uid: row.object_uid }, signal });
       } catch (e: unknown) {
-        if (!(e instanceof NotFoundError)) throw e;
+        if (!(e instanceof KubeNotFoundError)) throw e;
       }
       return (await client.find(ref, signal))?.metadata?.uid === row.object_uid ? 'dispatched' : 'gone';
     }

@@ -1,4 +1,4 @@
-import { ForbiddenError } from '@noderings/kube';
+import { KubeForbiddenError } from '@noderings/kube';
 import { describe, expect, it } from 'vitest';
 
 import { describeFailure, StillDeletingError } from './dispatch-failure.js';
@@ -18,7 +18,7 @@ describe('describeFailure', () => {
   });
 
   it('gives the cluster’s own Status, without a credential', () => {
-    const error = new ForbiddenError(403, {
+    const error = new KubeForbiddenError(403, {
       kind: 'Status',
       reason: 'Forbidden',
       message: 'User "tok-123" cannot get resource "proxmoxvms"',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { ProxmoxVM } from '@noderings/kube';
-import { ForbiddenError, KubeClient } from '@noderings/kube';
+import { KubeForbiddenError, KubeClient } from '@noderings/kube';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -184,7 +184,7 @@ describe('a VM ordered, changed, reported on and deleted', () => {
   it('holds a kubeconfig that reaches its operator namespace only', async () => {
     const client = new KubeClient({ kubeconfigYaml: kubeconfigs.get(world.seller.agentId) ?? '' });
     try {
-      await expect(client.secrets.list('proxmox-system')).rejects.toBeInstanceOf(ForbiddenError);
+      await expect(client.secrets.list('proxmox-system')).rejects.toBeInstanceOf(KubeForbiddenError);
       expect((await client.proxmoxVMs.list(world.namespace)).items).toHaveLength(1);
     } finally {
       await client.close();

@@ -1,5 +1,5 @@
 import type { KubeObject, OwnerReference, ProxmoxVM, ResourceClient } from '@noderings/kube';
-import { CRD_API_VERSION, NotFoundError } from '@noderings/kube';
+import { CRD_API_VERSION, KubeNotFoundError } from '@noderings/kube';
 
 import type { AgentCluster } from './agent-cluster.js';
 import { VmNotInClusterError } from './dispatch-failure.js';
@@ -54,7 +54,7 @@ export async function withdrawObject<T extends KubeObject>(
   try {
     await client.delete(ref, { propagationPolicy: 'Background', signal });
   } catch (e: unknown) {
-    if (!(e instanceof NotFoundError)) throw e;
+    if (!(e instanceof KubeNotFoundError)) throw e;
   }
   return (await client.find(ref, signal)) === undefined ? 'gone' : 'dispatched';
 }

@@ -6,7 +6,7 @@ import type {
   Reconciler,
   ResourceClient,
 } from '@noderings/kube';
-import { DONE, NotFoundError, parseObjectKey } from '@noderings/kube';
+import { DONE, KubeNotFoundError, parseObjectKey } from '@noderings/kube';
 import type { BaseLogger } from 'pino';
 
 import type { ResourceKind } from './resource-kind.js';
@@ -69,7 +69,7 @@ export class ResourceStatusReconciler<T extends KubeObject> implements Reconcile
     try {
       await this.deps.client.delete(ref, { signal, ...(uid !== undefined && { preconditions: { uid } }) });
     } catch (e: unknown) {
-      if (!(e instanceof NotFoundError)) throw e;
+      if (!(e instanceof KubeNotFoundError)) throw e;
     }
     this.deps.logger.warn(
       { agentId: this.deps.agentId, kind: this.deps.kind.kind, id: row.id, name: ref.name },

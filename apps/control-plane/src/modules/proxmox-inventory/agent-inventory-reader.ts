@@ -1,4 +1,4 @@
-import { ForbiddenError } from '@noderings/kube';
+import { KubeForbiddenError } from '@noderings/kube';
 
 import { agentKubeClient, operatorNamespace } from '../agents/index.js';
 import { INVENTORY_NAME, type ProxmoxInventoryReading } from './proxmox-inventory.js';
@@ -31,7 +31,7 @@ export async function readAgentInventory(
       nodes: status.nodes.map((n) => ({ name: n.name, online: n.online, templateVmids: n.templateVmids })),
     };
   } catch (e: unknown) {
-    if (e instanceof ForbiddenError)
+    if (e instanceof KubeForbiddenError)
       return { reported: false, why: "the agent's kubeconfig may not read the ProxmoxInventory" };
     return { reported: false, why: 'the agent cluster did not answer' };
   } finally {
