@@ -11,7 +11,7 @@ import type { LogRecord } from './logger.test-support.js';
 export const INSTALL_TOKEN = 'install-token-0123456789';
 
 const FAST: Partial<AgentTiming> = {
-  enroll: { conflict: { initialMs: 50, maxMs: 100 }, retry: { initialMs: 50, maxMs: 100 } },
+  enroll: { conflict: { baseMs: 50, maxMs: 100 }, retry: { baseMs: 50, maxMs: 100 } },
   flushMs: 2_000,
   logPollMs: 50,
 };

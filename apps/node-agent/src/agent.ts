@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 import type { CollectorStatus, HostSignals } from '@noderings/fleet';
 
-import { abortableDelay } from './abortable-delay.js';
+import { sleep } from '@noderings/retry';
 import { AgentError, messageOf } from './agent-error.js';
 import { agentVersion } from './agent-version.js';
 import { KubeletCollector, type Sample } from './collect/index.js';
@@ -226,7 +226,7 @@ export async function startNodeAgent(
         new Promise<void>((resolve) => {
           tickDone = resolve;
         }),
-        abortableDelay(config.metricsIntervalMs, producers.signal),
+        sleep(config.metricsIntervalMs, producers.signal),
       ]);
       running.push(
         runEvery(config.metricsIntervalMs, producers.signal, async () => {

@@ -1,7 +1,7 @@
 import type { NatsCredentials } from '@noderings/fleet';
 
-import { abortableDelay, isAborted } from './abortable-delay.js';
-import { Backoff, type BackoffOptions } from './backoff.js';
+import { isAborted, sleep } from '@noderings/retry';
+import { type BackoffOptions, RetrySchedule } from '@noderings/retry';
 import { requestCredentials } from './identity/credentials-client.js';
 import type { Logger } from './logger.js';
 
@@ -14,7 +14,7 @@ export interface CredentialsTiming {
 }
 
 export const DEFAULT_CREDENTIALS_TIMING: CredentialsTiming = {
-  retry: { initialMs: 2_000, maxMs: 120_000 },
+  retry: { baseMs: 2_000, maxMs: 120_000 },
   goneRetryMs: 30 * 60_000,
   minRefreshMs: 5_000,
 };
@@ -77,7 +77,7 @@ export class CredentialsKeeper {
 
   /** Keeps the credentials fresh until the signal aborts. */
   async run(signal: AbortSignal): Promise<void> {
-    const backoff = new Backoff(this.options.timing.retry);
+    const backoff = new RetrySchedule(this.options.timing.retry);
     while (!signal.aborted) {
       await this.waitForRefreshTime(signal);
       if (isAborted(signal)) return;
@@ -137,7 +137,7 @@ export class CredentialsKeeper {
     // A forced refresh still waits out the minimum since the last one.
     const sinceLast = this.options.now().getTime() - this.receivedAtMs;
     if (this.forced && sinceLast < this.options.timing.minRefreshMs)
-      await abortableDelay(this.options.timing.minRefreshMs - sinceLast, signal);
+      await sleep(this.options.timing.minRefreshMs - sinceLast, signal);
   }
 
   /** Sleeps, cut short by `refreshNow`. */
@@ -147,7 +147,7 @@ export class CredentialsKeeper {
     this.wakeLoop = () => {
       wake.abort();
     };
-    await abortableDelay(ms, AbortSignal.any([signal, wake.signal]));
+    await sleep(ms, AbortSignal.any([signal, wake.signal]));
     this.wakeLoop = undefined;
   }
 

@@ -1,4 +1,4 @@
-import { abortableDelay } from './abortable-delay.js';
+import { sleep } from '@noderings/retry';
 
 /**
  * Runs `work` at `start + k × interval` until the signal aborts: one run at a time, and a run that
@@ -15,6 +15,6 @@ export async function runEvery(
   while (!signal.aborted) {
     await work();
     const nextSlot = Math.floor((now() - startMs) / intervalMs) + 1;
-    await abortableDelay(startMs + nextSlot * intervalMs - now(), signal);
+    await sleep(startMs + nextSlot * intervalMs - now(), signal);
   }
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { type LogEntry, MAX_LOG_ENTRIES_PER_MESSAGE, MAX_LOG_LINE_CHARS } from '@noderings/fleet';
 
-import { abortableDelay } from './abortable-delay.js';
+import { sleep } from '@noderings/retry';
 import { messageOf } from './agent-error.js';
 import { parseCriLogLine } from './cri-log-line.js';
 import { type LogOffset, LogOffsets } from './log-offsets.js';
@@ -94,7 +94,7 @@ export class LogTailer {
         });
         this.firstStart = false;
         await this.saveIfDue(false);
-        if (!more) await abortableDelay(this.options.pollIntervalMs ?? DEFAULT_POLL_MS, signal);
+        if (!more) await sleep(this.options.pollIntervalMs ?? DEFAULT_POLL_MS, signal);
       }
     } finally {
       await this.saveIfDue(true);

@@ -18,8 +18,8 @@ import { type TcpProxy, startTcpProxy } from './tcp-proxy.test-support.js';
 
 const FAST = {
   ackTimeoutMs: 500,
-  retry: { initialMs: 100, maxMs: 300 },
-  connect: { initialMs: 100, maxMs: 300 },
+  retry: { baseMs: 100, maxMs: 300 },
+  connect: { baseMs: 100, maxMs: 300 },
 };
 
 describe('NatsPublisher against a real nats-server', () => {
@@ -71,7 +71,7 @@ describe('NatsPublisher against a real nats-server', () => {
         inboxPrefix: agentInboxPrefix(publicKey),
         expiresAt: expiresAt.toISOString(),
       },
-      timing: { ...DEFAULT_CREDENTIALS_TIMING, minRefreshMs: 200, retry: { initialMs: 100, maxMs: 500 } },
+      timing: { ...DEFAULT_CREDENTIALS_TIMING, minRefreshMs: 200, retry: { baseMs: 100, maxMs: 500 } },
       now: () => new Date(),
     });
     const queue = new MessageQueue({ maxBytes: 1024 * 1024, log });

@@ -8,9 +8,9 @@ import {
 } from '@nats-io/transport-node';
 import { fleetSubject } from '@noderings/fleet';
 
-import { abortableDelay, isAborted } from './abortable-delay.js';
+import { isAborted, sleep } from '@noderings/retry';
 import { messageOf } from './agent-error.js';
-import { Backoff, type BackoffOptions } from './backoff.js';
+import { type BackoffOptions, RetrySchedule } from '@noderings/retry';
 import type { CredentialsKeeper } from './credentials-keeper.js';
 import type { Logger } from './logger.js';
 import type { MessageQueue, QueuedMessage } from './message-queue.js';
@@ -25,8 +25,8 @@ export interface PublisherTiming {
 
 export const DEFAULT_PUBLISHER_TIMING: PublisherTiming = {
   ackTimeoutMs: 5_000,
-  retry: { initialMs: 250, maxMs: 10_000 },
-  connect: { initialMs: 1_000, maxMs: 30_000 },
+  retry: { baseMs: 250, maxMs: 10_000 },
+  connect: { baseMs: 1_000, maxMs: 30_000 },
 };
 
 export interface NatsPublisherOptions {
@@ -69,7 +69,7 @@ export class NatsPublisher {
 
   /** Connects and sends until the signal aborts; then closes the connection. */
   async run(signal: AbortSignal): Promise<void> {
-    const connectBackoff = new Backoff(this.options.timing.connect);
+    const connectBackoff = new RetrySchedule(this.options.timing.connect);
     while (!signal.aborted) {
       await this.waitForUsableCredentials(signal);
       if (isAborted(signal)) break;
@@ -82,7 +82,7 @@ export class NatsPublisher {
         });
         if (connection instanceof UserAuthenticationExpiredError || connection instanceof AuthorizationError)
           this.options.credentials.refreshNow(`NATS refused the connection: ${connection.message}`);
-        await abortableDelay(waitMs, signal);
+        await sleep(waitMs, signal);
         continue;
       }
       connectBackoff.reset();
@@ -151,7 +151,7 @@ export class NatsPublisher {
 
   private async send(connection: NatsConnection, signal: AbortSignal): Promise<void> {
     const js = jetstream(connection);
-    const backoff = new Backoff(this.options.timing.retry);
+    const backoff = new RetrySchedule(this.options.timing.retry);
     let failures = 0;
     while (!signal.aborted && !this.options.credentials.gone) {
       if (this.inFlight === undefined) await this.options.queue.waitForMessage(signal);
@@ -176,7 +176,7 @@ export class NatsPublisher {
         // The first failure of a run is worth a warning; the retries that follow are not.
         if (failures === 1) this.options.log.warn('publish not acknowledged; retrying', fields);
         else this.options.log.debug('publish not acknowledged; retrying', fields);
-        await abortableDelay(waitMs, signal);
+        await sleep(waitMs, signal);
       }
     }
   }

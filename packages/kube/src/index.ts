@@ -13,8 +13,6 @@ export {
   vmSnapshots,
   vncRequests,
 } from './api-resource.js';
-export type { BackoffOptions } from './backoff.js';
-export { Backoff } from './backoff.js';
 export type { ConditionUpdate } from './condition.js';
 export { findCondition, isConditionTrue, removeCondition, setCondition } from './condition.js';
 export type { ControllerOptions, KeySource } from './controller.js';

@@ -1,6 +1,4 @@
-import { abortableSleep, isAborted } from './abortable-sleep.js';
-import type { BackoffOptions } from './backoff.js';
-import { Backoff } from './backoff.js';
+import { Backoff, type BackoffOptions, isAborted, sleep } from '@noderings/retry';
 import { KubeGoneError } from './kube-api-error.js';
 import type { KubeObject } from './kube-object.js';
 import { keyOf } from './object-key.js';
@@ -136,14 +134,14 @@ export class Informer<T extends KubeObject> {
         await this.watchOnce(signal);
         // A watch the server keeps closing at once would otherwise spin: back off as after a failure.
         failures = Date.now() - startedAt < SHORT_WATCH_MS ? failures + 1 : 0;
-        if (failures > 0) await abortableSleep(this.backoff.delayMs(failures), signal);
+        if (failures > 0) await sleep(this.backoff.delayMs(failures), signal);
       } catch (e: unknown) {
         if (isAborted(signal)) return;
         mustList = true;
         if (e instanceof KubeGoneError) continue;
         failures += 1;
         this.options.onError?.(e);
-        await abortableSleep(this.backoff.delayMs(failures), signal);
+        await sleep(this.backoff.delayMs(failures), signal);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { abortableSleep, isAborted } from './abortable-sleep.js';
+import { isAborted, sleep } from '@noderings/retry';
 import type { Lease, LeaseSpec } from './core-types.js';
 import { KubeAlreadyExistsError, KubeConflictError, KubeNotFoundError } from './kube-api-error.js';
 import type { ResourceClient } from './resource-client.js';
@@ -68,7 +68,7 @@ export class LeaderElector {
       if (await this.tryAcquireOrRenew(signal)) {
         await this.lead(signal);
       } else {
-        await abortableSleep(this.jittered(this.retryPeriodMs), signal);
+        await sleep(this.jittered(this.retryPeriodMs), signal);
       }
     }
   }
@@ -85,7 +85,7 @@ export class LeaderElector {
     });
     let lastRenewal = this.now();
     while (!leadership.signal.aborted) {
-      await abortableSleep(this.retryPeriodMs, leadership.signal);
+      await sleep(this.retryPeriodMs, leadership.signal);
       if (isAborted(leadership.signal)) break;
       if (await this.tryAcquireOrRenew(leadership.signal)) {
         lastRenewal = this.now();

@@ -1,4 +1,4 @@
-import { abortableSleep } from './abortable-sleep.js';
+import { sleep } from '@noderings/retry';
 
 export interface TokenBucketOptions {
   /** Tokens added per second. */
@@ -31,7 +31,7 @@ export class TokenBucket {
     this.refill();
     this.tokens -= 1;
     if (this.tokens >= 0) return true;
-    await abortableSleep((-this.tokens / this.options.ratePerSecond) * 1000, signal);
+    await sleep((-this.tokens / this.options.ratePerSecond) * 1000, signal);
     if (signal?.aborted === true) {
       this.tokens += 1;
       return false;

@@ -1,5 +1,4 @@
-import type { BackoffOptions } from './backoff.js';
-import { Backoff } from './backoff.js';
+import { Backoff, type BackoffOptions } from '@noderings/retry';
 import type { HistogramSnapshot } from './histogram.js';
 import { Histogram } from './histogram.js';
 import { Fifo } from './fifo.js';

@@ -44,7 +44,7 @@ export interface ResolvedClientOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-const DEFAULT_RETRY: RetryPolicy = { count: 2, minMs: 250, maxMs: 2_000, jitter: 0.5 };
+const DEFAULT_RETRY: RetryPolicy = { count: 2, baseMs: 250, maxMs: 2_000, jitter: 0.5 };
 
 /** Validates the options once, so that requests never meet a bad one. */
 export function resolveClientOptions(options: ProxmoxClientOptions): ResolvedClientOptions {
@@ -62,7 +62,7 @@ export function resolveClientOptions(options: ProxmoxClientOptions): ResolvedCli
     retry: {
       ...DEFAULT_RETRY,
       count: nonNegativeInteger('retries.count', options.retries?.count ?? DEFAULT_RETRY.count),
-      minMs: positive('retries.minDelayMs', options.retries?.minDelayMs ?? DEFAULT_RETRY.minMs),
+      baseMs: positive('retries.minDelayMs', options.retries?.minDelayMs ?? DEFAULT_RETRY.baseMs),
       maxMs: positive('retries.maxDelayMs', options.retries?.maxDelayMs ?? DEFAULT_RETRY.maxMs),
     },
   };

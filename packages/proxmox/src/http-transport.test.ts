@@ -73,7 +73,7 @@ function transport(url: string, overrides: Partial<TransportOptions> = {}): Http
     tls: { kind: 'system' },
     timeoutMs: 2_000,
     connectTimeoutMs: 1_000,
-    retry: { count: 2, minMs: 5, maxMs: 10 },
+    retry: { count: 2, baseMs: 5, maxMs: 10 },
     ...overrides,
   });
   cleanups.push(() => http.close());
@@ -205,7 +205,7 @@ describe('HttpTransport: retries', () => {
 
   test('a refused connection is retried for a POST too, since nothing was sent', async () => {
     const port = await freePort();
-    const http = transport(`http://127.0.0.1:${port}`, { retry: { count: 8, minMs: 40, maxMs: 40 } });
+    const http = transport(`http://127.0.0.1:${port}`, { retry: { count: 8, baseMs: 40, maxMs: 40 } });
     const posting = http.call({ method: 'POST', path: '/nodes/pve1/qemu/100/status/start' });
     await new Promise((resolve) => setTimeout(resolve, 60));
     const sim = await listen((_request, response) => {
@@ -217,7 +217,7 @@ describe('HttpTransport: retries', () => {
 
   test('a refused connection ends as UnreachableError(connect) that says nothing was sent', async () => {
     const port = await freePort();
-    const error = await transport(`http://127.0.0.1:${port}`, { retry: { count: 1, minMs: 1, maxMs: 1 } })
+    const error = await transport(`http://127.0.0.1:${port}`, { retry: { count: 1, baseMs: 1, maxMs: 1 } })
       .call({ method: 'POST', path: '/x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreachableError);
@@ -233,7 +233,7 @@ describe('HttpTransport: deadlines and aborts', () => {
       // never answers
     });
     const started = Date.now();
-    const error = await transport(sim.url, { timeoutMs: 100, retry: { count: 0, minMs: 1, maxMs: 1 } })
+    const error = await transport(sim.url, { timeoutMs: 100, retry: { count: 0, baseMs: 1, maxMs: 1 } })
       .call({ method: 'GET', path: '/version' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreachableError);

@@ -2,9 +2,8 @@ import { Agent } from 'undici';
 import type { Dispatcher, FormData } from 'undici';
 import WebSocket from 'ws';
 
-import { abortableDelay } from './abortable-delay.js';
-import { backoffDelay } from './backoff.js';
-import type { Backoff } from './backoff.js';
+import { abortError, Backoff, type BackoffOptions, sleep } from '@noderings/retry';
+
 import { connectSocket, createConnector } from './connector.js';
 import type { Connector } from './connector.js';
 import {
@@ -29,7 +28,7 @@ export interface Authenticator {
   renew?(): boolean;
 }
 
-export interface RetryPolicy extends Backoff {
+export interface RetryPolicy extends BackoffOptions {
   /** Retries after the first attempt; 0 disables retrying. */
   count: number;
 }
@@ -74,11 +73,16 @@ const BODY_EXCERPT_CHARS = 200;
  */
 export class HttpTransport {
   readonly #options: TransportOptions;
+  readonly #backoff: Backoff;
   readonly #connector: Connector;
   readonly #agent: Agent;
 
   constructor(options: TransportOptions) {
     this.#options = options;
+    this.#backoff = new Backoff({
+      ...options.retry,
+      maxMs: Math.max(options.retry.maxMs, options.retry.baseMs),
+    });
     this.#connector = createConnector(options.tls, options.connectTimeoutMs);
     this.#agent = new Agent({ connect: this.#connector });
   }
@@ -99,7 +103,9 @@ export class HttpTransport {
           continue;
         }
         if (attempt >= this.#options.retry.count || !isRetryable(e, call.method)) throw e;
-        await abortableDelay(backoffDelay(attempt, this.#options.retry), call.signal);
+        if (!(await sleep(this.#backoff.delayMs(attempt + 1), call.signal)) && call.signal) {
+          throw abortError(call.signal);
+        }
       }
     }
   }

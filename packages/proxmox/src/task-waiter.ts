@@ -1,5 +1,5 @@
-import { abortableDelay } from './abortable-delay.js';
-import { backoffDelay } from './backoff.js';
+import { abortError, Backoff, sleep } from '@noderings/retry';
+
 import { TaskFailedError, TaskTimeoutError, parseTaskExitStatus } from './errors.js';
 import type { TaskLogLine, TaskStatus } from './types.js';
 
@@ -48,19 +48,21 @@ export async function waitForTask(
   now: () => number = Date.now,
 ): Promise<TaskResult> {
   const { signal } = options;
-  const poll = {
-    minMs: options.pollMinMs ?? DEFAULT_POLL_MIN_MS,
-    maxMs: options.pollMaxMs ?? DEFAULT_POLL_MAX_MS,
-  };
+  const minMs = options.pollMinMs ?? DEFAULT_POLL_MIN_MS;
+  const poll = new Backoff({
+    baseMs: minMs,
+    maxMs: Math.max(options.pollMaxMs ?? DEFAULT_POLL_MAX_MS, minMs),
+    jitter: 0,
+  });
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = now() + timeoutMs;
-  for (let attempt = 0; ; attempt++) {
+  for (let polls = 1; ; polls++) {
     signal?.throwIfAborted();
     const status = await reader.getTaskStatus(node, upid, { signal });
     if (status.status === 'stopped') return settle(reader, node, upid, status, options);
     const remaining = deadline - now();
     if (remaining <= 0) throw new TaskTimeoutError({ upid, timeoutMs });
-    await abortableDelay(Math.min(backoffDelay(attempt, poll), remaining), signal);
+    if (!(await sleep(Math.min(poll.delayMs(polls), remaining), signal)) && signal) throw abortError(signal);
   }
 }
 

@@ -11,7 +11,7 @@ import { captureLogger } from '../logger.test-support.js';
 import { type AgentSelf, type EnrollTiming, enrollUntilDone, loadIdentity } from './agent-identity.js';
 import { publicKeyOf } from './agent-state.js';
 
-const FAST: EnrollTiming = { conflict: { initialMs: 10, maxMs: 20 }, retry: { initialMs: 10, maxMs: 20 } };
+const FAST: EnrollTiming = { conflict: { baseMs: 10, maxMs: 20 }, retry: { baseMs: 10, maxMs: 20 } };
 const HOST_A = { machineId: 'a'.repeat(32), systemUuid: '11111111-2222-3333-4444-555555555555' };
 const HOST_B = { machineId: 'b'.repeat(32) };
 
@@ -126,7 +126,7 @@ describe('the identity in the data directory', () => {
       version: '0.1.0',
       dataDir: self.dataDir,
       log,
-      timing: { ...FAST, retry: { initialMs: 60_000, maxMs: 60_000 } },
+      timing: { ...FAST, retry: { baseMs: 60_000, maxMs: 60_000 } },
       signal: aborted.signal,
       now: () => new Date(),
     });

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { EnrollResponse, HostSignals } from '@noderings/fleet';
 import { createUser } from '@nats-io/nkeys';
 
-import { abortableDelay, isAborted } from '../abortable-delay.js';
+import { isAborted, sleep } from '@noderings/retry';
 import { AgentError } from '../agent-error.js';
-import { Backoff, type BackoffOptions } from '../backoff.js';
+import { type BackoffOptions, RetrySchedule } from '@noderings/retry';
 import type { NodeAgentType } from '../config.js';
 import type { Logger } from '../logger.js';
 import {
@@ -102,8 +102,8 @@ export interface EnrollTiming {
 }
 
 export const DEFAULT_ENROLL_TIMING: EnrollTiming = {
-  conflict: { initialMs: 15_000, maxMs: 300_000 },
-  retry: { initialMs: 2_000, maxMs: 300_000 },
+  conflict: { baseMs: 15_000, maxMs: 300_000 },
+  retry: { baseMs: 2_000, maxMs: 300_000 },
 };
 
 export interface EnrollInput {
@@ -126,8 +126,8 @@ export async function enrollUntilDone(
   pending: AgentState,
   input: EnrollInput,
 ): Promise<{ readonly state: EnrolledState; readonly response: EnrollResponse } | undefined> {
-  const conflictBackoff = new Backoff(input.timing.conflict);
-  const retryBackoff = new Backoff(input.timing.retry);
+  const conflictBackoff = new RetrySchedule(input.timing.conflict);
+  const retryBackoff = new RetrySchedule(input.timing.retry);
   const request = {
     agentType: pending.agentType,
     name: pending.name,
@@ -183,7 +183,7 @@ export async function enrollUntilDone(
       case 'rejected':
         throw new AgentError('ENROLLMENT_REJECTED', outcome.message);
     }
-    await abortableDelay(waitMs, input.signal);
+    await sleep(waitMs, input.signal);
   }
   return undefined;
 }

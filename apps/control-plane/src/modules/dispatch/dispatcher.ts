@@ -1,4 +1,4 @@
-import { Backoff } from '@noderings/kube';
+import { Backoff } from '@noderings/retry';
 import type { BaseLogger } from 'pino';
 
 import type { SecretBox } from '../../crypto/secret-box.js';

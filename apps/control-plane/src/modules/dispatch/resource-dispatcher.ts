@@ -1,4 +1,5 @@
-import type { Backoff, KubeObject } from '@noderings/kube';
+import type { KubeObject } from '@noderings/kube';
+import type { Backoff } from '@noderings/retry';
 import type { BaseLogger } from 'pino';
 
 import type { AgentCluster } from './agent-cluster.js';
