@@ -53,7 +53,7 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 function excerpt(data: unknown): string {
-  const seen = JSON.stringify(data) ?? String(data);
+  const seen = data === undefined ? 'nothing' : JSON.stringify(data);
   return seen.length > 120 ? `${seen.slice(0, 120)}…` : seen;
 }
 
