@@ -12,12 +12,8 @@ import {
   renderPodList,
   renderStatsSummary,
 } from '@noderings/kubelet-sim';
-import {
-  CADVISOR_FAMILIES,
-  KubeletCollector,
-  parseExposition,
-  scanExposition,
-} from '@noderings/node-agent/collect';
+import { CADVISOR_FAMILIES, KubeletCollector } from '@noderings/node-agent/collect';
+import { parseExposition, scanExposition } from '@noderings/prom';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 
 import { cpuSeconds, residentMemory } from './process-usage.js';

@@ -1,5 +1,5 @@
-import { gauge } from './metric-family.js';
-import type { MetricFamily } from './metric-family.js';
+import { gauge } from '@noderings/prom';
+import type { MetricFamily } from '@noderings/prom';
 import {
   expectRecord,
   labelText,

@@ -1,11 +1,9 @@
 /**
  * A TypeScript prometheus-pve-exporter (3.10) with NodeRings' additions. As a library: collect the
- * families from any ProxmoxClient and render them, or run the whole HTTP exporter.
+ * families from any ProxmoxClient (render them with `@noderings/prom`), or run the whole HTTP exporter.
  */
 export { collectPveMetrics } from './pve-collector.js';
 export type { CollectOptions, PveReader } from './pve-collector.js';
-export { renderTextExposition, TEXT_EXPOSITION_CONTENT_TYPE } from './text-exposition.js';
-export type { MetricFamily, MetricSample, MetricType } from './metric-family.js';
 export { startPveExporter } from './exporter-server.js';
 export type { PveExporter, PveExporterOptions } from './exporter-server.js';
 export { loadExporterConfig, parseExporterConfig } from './exporter-config.js';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { ExporterError } from './exporter-error.js';
 import { collectPveMetrics } from './pve-collector.js';
 import type { PveReader } from './pve-collector.js';
-import { renderTextExposition } from './text-exposition.js';
+import { renderTextExposition } from '@noderings/prom';
 
 /**
  * The whole collection against recorded-style answers, compared line by line with what

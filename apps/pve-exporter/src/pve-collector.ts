@@ -14,7 +14,7 @@ import {
 } from './cluster-families.js';
 import { mapConcurrently } from './concurrent-map.js';
 import { ExporterError } from './exporter-error.js';
-import type { MetricFamily } from './metric-family.js';
+import type { MetricFamily } from '@noderings/prom';
 import { onbootFamily, replicationFamilies, subscriptionFamilies } from './node-families.js';
 import type { GuestConfig, ReplicationJob } from './node-families.js';
 import { nonNrFamilies } from './non-nr-families.js';

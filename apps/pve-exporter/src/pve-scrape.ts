@@ -4,13 +4,13 @@ import { createProxmoxClient } from '@noderings/proxmox';
 
 import { failureReason, httpStatusOf } from './error-mapping.js';
 import type { ExporterConfig, ModuleConfig } from './exporter-config.js';
-import type { MetricFamily } from './metric-family.js';
+import type { MetricFamily } from '@noderings/prom';
 import { collectPveMetrics } from './pve-collector.js';
 import type { CollectOptions } from './pve-collector.js';
 import { scrapeDeadlineMs, withDeadline } from './scrape-deadline.js';
 import { targetBaseUrl } from './scrape-target.js';
 import type { SelfMetrics } from './self-metrics.js';
-import { TEXT_EXPOSITION_CONTENT_TYPE, renderTextExposition } from './text-exposition.js';
+import { TEXT_EXPOSITION_CONTENT_TYPE, renderTextExposition } from '@noderings/prom';
 
 /** An HTTP answer, before it is written. */
 export interface HttpReply {

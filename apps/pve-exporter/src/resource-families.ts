@@ -1,5 +1,5 @@
-import { counter, gauge } from './metric-family.js';
-import type { MetricFamily } from './metric-family.js';
+import { counter, gauge } from '@noderings/prom';
+import type { MetricFamily } from '@noderings/prom';
 import { labelText, sampleValue } from './pve-record.js';
 import { guestIdentityLabels, isGuest } from './pve-resource.js';
 import type { PveResource } from './pve-resource.js';

@@ -232,7 +232,21 @@ describe('ProxmoxClient on the wire', () => {
     await client.getGuestsNotBackedUp();
     await client.getContainers('pve1');
     await client.getReplicationJobs('pve1');
-    const objects = await standIn(data({}));
+    const objects = await standIn((request, response) => {
+      const answers: Record<string, unknown> = {
+        '/api2/json/nodes/pve1/subscription': { status: 'notfound' },
+        '/api2/json/nodes/pve1/lxc/101/config': { digest: 'abc' },
+        '/api2/json/nodes/pve1/replication/100-0/status': {
+          id: '100-0',
+          jobnum: 0,
+          guest: 100,
+          vmtype: 'qemu',
+          type: 'local',
+          target: 'pve2',
+        },
+      };
+      data(answers[request.url] ?? {})(request, response);
+    });
     await objects.client.getQdeviceStatus();
     await objects.client.getSubscription('pve1');
     await objects.client.getContainerConfig('pve1', 101);
@@ -306,3 +320,128 @@ describe('ProxmoxClient console WebSocket', () => {
     expect((error as PveUnauthorizedError).pveMessage).toBe('No ticket');
   });
 });
+
+type Read = (client: ProxmoxClient) => Promise<unknown>;
+
+/** Each read, an answer real Proxmox would not send, and the field the error must name. */
+const MALFORMED: [name: string, read: Read, data: unknown, field: string][] = [
+  ['getVersion', (c) => c.getVersion(), { version: 8, release: '8.3', repoid: 'a' }, 'data.version'],
+  [
+    'getClusterStatus',
+    (c) => c.getClusterStatus(),
+    [{ type: 'cluster', id: 'cluster', name: 'c', quorate: 'yes', nodes: 1, version: 1 }],
+    'data[0].quorate',
+  ],
+  [
+    'getClusterResources',
+    (c) => c.getClusterResources(),
+    [
+      { id: 'pool/p', type: 'pool' },
+      { id: 'storage/pve1/local', type: 'storage', storage: 'local', node: 'pve1', status: 'ok', content: 7 },
+    ],
+    'data[1].content',
+  ],
+  ['getGuestsNotBackedUp', (c) => c.getGuestsNotBackedUp(), [{ vmid: 100, type: 'vm' }], 'data[0].type'],
+  ['getQdeviceStatus', (c) => c.getQdeviceStatus(), { State: 1 }, 'data.State'],
+  ['getNextVmid', (c) => c.getNextVmid(), '0100', 'data'],
+  ['getNodes', (c) => c.getNodes(), [{ status: 'online' }], 'data[0].node'],
+  [
+    'getNodeStatus',
+    (c) => c.getNodeStatus('pve1'),
+    {
+      cpu: 0.1,
+      loadavg: ['0.1', '0.2', '0.3'],
+      memory: { total: 1, used: 1, free: 0 },
+      rootfs: { total: 1, used: 1, avail: 0 },
+      cpuinfo: { cpus: 4, sockets: 1 },
+      uptime: 1,
+      pveversion: 'pve-manager/8.3.0',
+    },
+    'data.cpuinfo.model',
+  ],
+  ['getVms', (c) => c.getVms('pve1'), [{ vmid: 'a', name: 'x', status: 'running' }], 'data[0].vmid'],
+  ['getContainers', (c) => c.getContainers('pve1'), [{ vmid: 101 }], 'data[0].status'],
+  [
+    'getContainerConfig',
+    (c) => c.getContainerConfig('pve1', 101),
+    { digest: 'abc', net0: { name: 'eth0' } },
+    'data.net0',
+  ],
+  ['getReplicationJobs', (c) => c.getReplicationJobs('pve1'), [{ id: '100-0' }], 'data[0].jobnum'],
+  [
+    'getReplicationJobStatus',
+    (c) => c.getReplicationJobStatus('pve1', '100-0'),
+    { id: '100-0', jobnum: 0, guest: 100, vmtype: 'qemu', type: 'local', target: ['pve2'] },
+    'data.target',
+  ],
+  ['getSubscription', (c) => c.getSubscription('pve1'), { status: null }, 'data.status'],
+  [
+    'getStorages',
+    (c) => c.getStorages('pve1'),
+    [{ storage: 'local', type: 'dir', content: ['iso', 'images'] }],
+    'data[0].content',
+  ],
+  [
+    'getStorageStatus',
+    (c) => c.getStorageStatus('pve1', 'local'),
+    { total: 'lots', used: 1, avail: 1, active: 1, enabled: 1, type: 'dir', shared: 0 },
+    'data.total',
+  ],
+  [
+    'getStorageContent',
+    (c) => c.getStorageContent('pve1', 'local'),
+    [{ volid: 'local:iso/a.iso', format: 'iso', size: 1 }],
+    'data[0].content',
+  ],
+  ['getVmConfig', (c) => c.getVmConfig('pve1', 100), { name: 'vm' }, 'data.digest'],
+  ['getVmPending', (c) => c.getVmPending('pve1', 100), [{ key: 'cores', delete: 3 }], 'data[0].delete'],
+  ['getVmStatus', (c) => c.getVmStatus('pve1', 100), { status: 'paused', vmid: 100 }, 'data.status'],
+  ['getSnapshots', (c) => c.getSnapshots('pve1', 100), [{ name: 'current' }, {}], 'data[1].name'],
+  [
+    'getFirewallRules',
+    (c) => c.getFirewallRules('pve1', 100),
+    [{ pos: 0, type: 'sideways', action: 'ACCEPT' }],
+    'data[0].type',
+  ],
+  ['getFirewallRule', (c) => c.getFirewallRule('pve1', 100, 0), { pos: 0, type: 'in' }, 'data.action'],
+  ['getFirewallOptions', (c) => c.getFirewallOptions('pve1', 100), { enable: 'on' }, 'data.enable'],
+  [
+    'createVncProxy',
+    (c) => c.createVncProxy('pve1', 100),
+    { user: 'root@pam', ticket: 't', cert: 'c', port: 'vnc', upid: UPID },
+    'data.port',
+  ],
+  ['getTaskStatus', (c) => c.getTaskStatus('pve1', UPID), { upid: UPID, status: 'stopped' }, 'data.node'],
+  ['getTaskLog', (c) => c.getTaskLog('pve1', UPID), [{ n: 1, t: null }], 'data[0].t'],
+];
+
+describe('an answer of the wrong shape', () => {
+  test.each(MALFORMED)('%s: a MalformedResponseError naming the field', async (_name, read, value, field) => {
+    const { client } = await standIn(data(value));
+    const error: unknown = await read(client).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as MalformedResponseError).pveMessage).toMatch(new RegExp(`^${escape(field)}: `));
+  });
+
+  test('numbers Perl sent as strings and fields Proxmox added are accepted', async () => {
+    const { client } = await standIn(
+      data([{ vmid: '100', name: 'vm', status: 'running', maxmem: '2048', template: '0', future: 1 }]),
+    );
+    expect(await client.getVms('pve1')).toEqual([
+      { vmid: 100, name: 'vm', status: 'running', maxmem: 2048, template: 0, future: 1 },
+    ]);
+  });
+
+  test('resources Proxmox lists beyond guests, nodes and storage are handed out unchanged', async () => {
+    const sdn = { id: 'sdn/pve1/localnetwork', type: 'sdn', sdn: 'localnetwork', node: 'pve1' };
+    const { client } = await standIn(data([sdn]));
+    expect(await client.getClusterResources()).toEqual([sdn]);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.[\]]/g, '\\$&');
+}

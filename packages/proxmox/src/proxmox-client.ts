@@ -5,12 +5,12 @@ import { apiPath } from './api-path.js';
 import { apiTokenHeader } from './api-token.js';
 import { resolveClientOptions } from './client-options.js';
 import type { ProxmoxClientOptions, ResolvedClientOptions } from './client-options.js';
-import { MalformedResponseError } from './errors.js';
 import type { RequestContext } from './errors.js';
 import type { FormParams } from './form-encoding.js';
 import { HttpTransport } from './http-transport.js';
 import type { ApiCall, Authenticator, HttpMethod } from './http-transport.js';
-import { expectArray, expectNull, expectObject, expectUpid, expectUpidOrNull } from './response-shape.js';
+import * as schema from './response-schemas.js';
+import { expectData, expectNull, expectUpid, expectUpidOrNull } from './response-shape.js';
 import { waitForTask } from './task-waiter.js';
 import type { TaskReader, TaskResult, WaitForTaskOptions } from './task-waiter.js';
 import { TicketSession } from './ticket-session.js';
@@ -92,19 +92,27 @@ export class ProxmoxClient implements TaskReader {
   async createTicket(username: string, password: string, options: CallOptions = {}): Promise<Ticket> {
     const call = { method: 'POST', path: '/access/ticket', params: { username, password } } as const;
     const { data } = await this.#transport.call({ ...call, anonymous: true, signal: options.signal });
-    return expectObject<Ticket>(data, call);
+    return expectData(schema.ticketSchema, data, call);
   }
 
   // Cluster
 
   async getVersion(options: CallOptions = {}): Promise<VersionInfo> {
     const path = '/version';
-    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.versionInfoSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async getClusterStatus(options: CallOptions = {}): Promise<ClusterStatusEntry[]> {
     const path = '/cluster/status';
-    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.clusterStatusSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async getClusterResources(
@@ -112,71 +120,96 @@ export class ProxmoxClient implements TaskReader {
     options: CallOptions = {},
   ): Promise<ClusterResource[]> {
     const path = '/cluster/resources';
-    return expectArray(await this.#data('GET', path, { type }, options.signal), context('GET', path));
+    return expectData(
+      schema.clusterResourcesSchema,
+      await this.#data('GET', path, { type }, options.signal),
+      context('GET', path),
+    );
   }
 
   /** The guests that no backup job covers. */
   async getGuestsNotBackedUp(options: CallOptions = {}): Promise<NotBackedUpGuest[]> {
     const path = '/cluster/backup-info/not-backed-up';
-    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.notBackedUpSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /** The QDevice's state as corosync-qdevice reports it; `{}` when the cluster has none. */
   async getQdeviceStatus(options: CallOptions = {}): Promise<QdeviceStatus> {
     const path = '/cluster/config/qdevice';
-    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.qdeviceStatusSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /**
    * A free VMID (or `vmid` if it is free; VmidTakenError if not). Not a reservation: the ID is taken
    * only once a VM's config exists, so callers must still handle VmidTakenError on create.
    */
-  async getNextVmid(vmid?: number): Promise<number> {
+  async getNextVmid(vmid?: number, options: CallOptions = {}): Promise<number> {
     const path = '/cluster/nextid';
-    const data = await this.#data('GET', path, { vmid });
-    // Proxmox sends the ID as a JSON string.
-    const text = typeof data === 'number' ? String(data) : data;
-    if (typeof text !== 'string' || !/^[1-9][0-9]*$/.test(text)) {
-      throw new MalformedResponseError({
-        ...context('GET', path),
-        pveMessage: `not a VMID: ${JSON.stringify(data)}`,
-      });
-    }
-    return Number(text);
+    const data = await this.#data('GET', path, { vmid }, options.signal);
+    return expectData(schema.nextVmidSchema, data, context('GET', path));
   }
 
   // Nodes
 
-  async getNodes(): Promise<NodeListEntry[]> {
-    return expectArray(await this.#data('GET', '/nodes'), context('GET', '/nodes'));
+  async getNodes(options: CallOptions = {}): Promise<NodeListEntry[]> {
+    const data = await this.#data('GET', '/nodes', {}, options.signal);
+    return expectData(schema.nodeListSchema, data, context('GET', '/nodes'));
   }
 
-  async getNodeStatus(node: string): Promise<NodeStatus> {
+  async getNodeStatus(node: string, options: CallOptions = {}): Promise<NodeStatus> {
     const path = apiPath`/nodes/${node}/status`;
-    return expectObject(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.nodeStatusSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /** The VMs (not containers) on a node. */
   async getVms(node: string, options: CallOptions = {}): Promise<VmListEntry[]> {
     const path = apiPath`/nodes/${node}/qemu`;
-    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.vmListSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /** The containers (LXC) on a node. */
   async getContainers(node: string, options: CallOptions = {}): Promise<ContainerListEntry[]> {
     const path = apiPath`/nodes/${node}/lxc`;
-    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.containerListSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async getContainerConfig(node: string, vmid: number, options: CallOptions = {}): Promise<ContainerConfig> {
     const path = apiPath`/nodes/${node}/lxc/${vmid}/config`;
-    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.containerConfigSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /** The replication jobs whose guests are on this node, with their last and next runs. */
   async getReplicationJobs(node: string, options: CallOptions = {}): Promise<ReplicationJobStatus[]> {
     const path = apiPath`/nodes/${node}/replication`;
-    return expectArray(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.replicationJobsSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /** One replication job's state (`id` is `<vmid>-<jobnum>`). */
@@ -186,33 +219,51 @@ export class ProxmoxClient implements TaskReader {
     options: CallOptions = {},
   ): Promise<ReplicationJobStatus> {
     const path = apiPath`/nodes/${node}/replication/${id}/status`;
-    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.replicationJobSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async getSubscription(node: string, options: CallOptions = {}): Promise<Subscription> {
     const path = apiPath`/nodes/${node}/subscription`;
-    return expectObject(await this.#data('GET', path, {}, options.signal), context('GET', path));
+    return expectData(
+      schema.subscriptionSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   // Storage
 
-  async getStorages(node: string): Promise<NodeStorage[]> {
+  async getStorages(node: string, options: CallOptions = {}): Promise<NodeStorage[]> {
     const path = apiPath`/nodes/${node}/storage`;
-    return expectArray(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.nodeStoragesSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
-  async getStorageStatus(node: string, storage: string): Promise<StorageStatus> {
+  async getStorageStatus(node: string, storage: string, options: CallOptions = {}): Promise<StorageStatus> {
     const path = apiPath`/nodes/${node}/storage/${storage}/status`;
-    return expectObject(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.storageStatusSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async getStorageContent(
     node: string,
     storage: string,
     filter: { content?: StorageContentType; vmid?: number } = {},
+    options: CallOptions = {},
   ): Promise<StorageVolume[]> {
     const path = apiPath`/nodes/${node}/storage/${storage}/content`;
-    return expectArray(await this.#data('GET', path, filter), context('GET', path));
+    const data = await this.#data('GET', path, filter, options.signal);
+    return expectData(schema.storageContentSchema, data, context('GET', path));
   }
 
   /** Deletes a volume (`local:backup/…`); returns the `imgdel` task. */
@@ -256,7 +307,7 @@ export class ProxmoxClient implements TaskReader {
   ): Promise<VmConfig> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/config`;
     const data = await this.#data('GET', path, { current: options.current }, options.signal);
-    return expectObject(data, context('GET', path));
+    return expectData(schema.vmConfigSchema, data, context('GET', path));
   }
 
   /** Config POST (asynchronous): a `qmconfig` task, or null when Proxmox finished it before answering. */
@@ -272,9 +323,13 @@ export class ProxmoxClient implements TaskReader {
   }
 
   /** Changes that wait for the next boot of a running VM. */
-  async getVmPending(node: string, vmid: number): Promise<PendingEntry[]> {
+  async getVmPending(node: string, vmid: number, options: CallOptions = {}): Promise<PendingEntry[]> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/pending`;
-    return expectArray(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.pendingSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /** A `resize` task (qemu-server 8); null from older servers, which resize synchronously. */
@@ -283,9 +338,13 @@ export class ProxmoxClient implements TaskReader {
     return expectUpidOrNull(await this.#data('PUT', path, { ...params }), context('PUT', path));
   }
 
-  async getVmStatus(node: string, vmid: number): Promise<VmStatus> {
+  async getVmStatus(node: string, vmid: number, options: CallOptions = {}): Promise<VmStatus> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/status/current`;
-    return expectObject(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.vmStatusSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async startVm(node: string, vmid: number, params: StartParams = {}): Promise<string> {
@@ -325,9 +384,13 @@ export class ProxmoxClient implements TaskReader {
   // Snapshots
 
   /** The snapshots, plus Proxmox's `current` entry for the running state. */
-  async getSnapshots(node: string, vmid: number): Promise<Snapshot[]> {
+  async getSnapshots(node: string, vmid: number, options: CallOptions = {}): Promise<Snapshot[]> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/snapshot`;
-    return expectArray(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.snapshotsSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async createSnapshot(node: string, vmid: number, params: CreateSnapshotParams): Promise<string> {
@@ -357,14 +420,27 @@ export class ProxmoxClient implements TaskReader {
 
   // VM firewall (synchronous)
 
-  async getFirewallRules(node: string, vmid: number): Promise<FirewallRule[]> {
+  async getFirewallRules(node: string, vmid: number, options: CallOptions = {}): Promise<FirewallRule[]> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/firewall/rules`;
-    return expectArray(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.firewallRulesSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
-  async getFirewallRule(node: string, vmid: number, pos: number): Promise<FirewallRule> {
+  async getFirewallRule(
+    node: string,
+    vmid: number,
+    pos: number,
+    options: CallOptions = {},
+  ): Promise<FirewallRule> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/firewall/rules/${pos}`;
-    return expectObject(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.firewallRuleSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   /** Inserted at position 0 unless `pos` says otherwise; disabled unless `enable: true`. */
@@ -395,9 +471,13 @@ export class ProxmoxClient implements TaskReader {
     expectNull(await this.#data('DELETE', path, params), context('DELETE', path));
   }
 
-  async getFirewallOptions(node: string, vmid: number): Promise<FirewallOptions> {
+  async getFirewallOptions(node: string, vmid: number, options: CallOptions = {}): Promise<FirewallOptions> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/firewall/options`;
-    return expectObject(await this.#data('GET', path), context('GET', path));
+    return expectData(
+      schema.firewallOptionsSchema,
+      await this.#data('GET', path, {}, options.signal),
+      context('GET', path),
+    );
   }
 
   async setFirewallOptions(node: string, vmid: number, update: FirewallOptionsUpdate): Promise<void> {
@@ -431,12 +511,7 @@ export class ProxmoxClient implements TaskReader {
   async createVncProxy(node: string, vmid: number): Promise<VncProxy> {
     const path = apiPath`/nodes/${node}/qemu/${vmid}/vncproxy`;
     const data = await this.#data('POST', path, { websocket: true });
-    // The port is an integer in the schema, but Perl may serialise it as a string.
-    const proxy = expectObject<Omit<VncProxy, 'port'> & { port: number | string }>(
-      data,
-      context('POST', path),
-    );
-    return { ...proxy, port: Number(proxy.port) };
+    return expectData(schema.vncProxySchema, data, context('POST', path));
   }
 
   /**
@@ -460,7 +535,7 @@ export class ProxmoxClient implements TaskReader {
   async getTaskStatus(node: string, upid: string, options: CallOptions = {}): Promise<TaskStatus> {
     const path = apiPath`/nodes/${node}/tasks/${upid}/status`;
     const { data } = await this.#transport.call({ method: 'GET', path, signal: options.signal });
-    return expectObject(data, context('GET', path));
+    return expectData(schema.taskStatusSchema, data, context('GET', path));
   }
 
   async getTaskLog(
@@ -480,7 +555,10 @@ export class ProxmoxClient implements TaskReader {
     const path = apiPath`/nodes/${node}/tasks/${upid}/log`;
     const { signal, ...params } = page;
     const envelope = await this.#transport.call({ method: 'GET', path, params, signal });
-    return { lines: expectArray(envelope.data, context('GET', path)), total: envelope.total };
+    return {
+      lines: expectData(schema.taskLogSchema, envelope.data, context('GET', path)),
+      total: envelope.total,
+    };
   }
 
   /** Waits for a task to stop: `OK` and `WARNINGS: n` resolve, anything else throws TaskFailedError. */

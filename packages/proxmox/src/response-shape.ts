@@ -1,28 +1,28 @@
+import type { z } from 'zod';
+
 import { MalformedResponseError } from './errors.js';
 import type { RequestContext } from './errors.js';
 import { isUpid } from './upid.js';
 
 /**
- * Checks on the top level of `data` before it is handed out typed, so that an answer of the wrong
- * shape (a proxy's page, another API) fails here with a clear error, not later as a TypeError.
- * Fields inside objects are trusted to follow Proxmox's documented shapes.
+ * Checks `data` against the answer's schema before it is handed out typed, so that an answer of the
+ * wrong shape (a proxy's page, another API, a field of the wrong type) fails here with an error that
+ * names the field, not later as a TypeError.
  */
-// The caller names the documented shape; this checks only that it is an object at all.
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
-export function expectObject<T extends object>(data: unknown, context: RequestContext): T {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw wrongShape(context, 'an object', data);
-  }
-  return data as T;
-}
-
-export function expectArray<T>(data: unknown, context: RequestContext): T[] {
-  if (!Array.isArray(data)) throw wrongShape(context, 'a list', data);
-  return data as T[];
+export function expectData<T>(schema: z.ZodType<T>, data: unknown, context: RequestContext): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const field = issue === undefined ? 'data' : fieldPath(issue.path);
+  const seen = issue === undefined ? data : valueAt(data, issue.path);
+  const got = seen === undefined ? '' : `, got ${excerpt(seen)}`;
+  return failWith(context, `${field}: ${issue?.message ?? 'invalid'}${got}`);
 }
 
 export function expectUpid(data: unknown, context: RequestContext): string {
-  if (typeof data !== 'string' || !isUpid(data)) throw wrongShape(context, 'a task id (UPID)', data);
+  if (typeof data !== 'string' || !isUpid(data)) {
+    return failWith(context, `expected a task id (UPID) as data, got ${excerpt(data)}`);
+  }
   return data;
 }
 
@@ -32,14 +32,31 @@ export function expectUpidOrNull(data: unknown, context: RequestContext): string
 }
 
 export function expectNull(data: unknown, context: RequestContext): void {
-  if (data !== null) throw wrongShape(context, 'null', data);
+  if (data !== null) failWith(context, `expected null as data, got ${excerpt(data)}`);
 }
 
-function wrongShape(context: RequestContext, expected: string, data: unknown): MalformedResponseError {
-  const seen = JSON.stringify(data);
-  const excerpt = seen.length > 120 ? `${seen.slice(0, 120)}…` : seen;
-  return new MalformedResponseError({
-    ...context,
-    pveMessage: `expected ${expected} as data, got ${excerpt}`,
-  });
+/** `data.members[2].content`, as a reader of the answer would write it. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`),
+    'data',
+  );
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function excerpt(data: unknown): string {
+  const seen = data === undefined ? 'nothing' : JSON.stringify(data);
+  return seen.length > 120 ? `${seen.slice(0, 120)}…` : seen;
+}
+
+function failWith(context: RequestContext, pveMessage: string): never {
+  throw new MalformedResponseError({ ...context, pveMessage });
 }

@@ -1,5 +1,5 @@
 import { containerKey } from './container-key.js';
-import { scanExposition } from './exposition.js';
+import { scanExposition } from '@noderings/prom';
 import type { CfsCounters } from './throttle-ratios.js';
 
 /** What one `/metrics/cadvisor` answer says about one container, summed over its rows. */

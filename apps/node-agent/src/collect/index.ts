@@ -1,5 +1,3 @@
-export { ExpositionError, parseExposition, scanExposition } from './exposition.js';
-export type { ExpositionSample, MetricFamily, MetricType, SampleHandler } from './exposition.js';
 export { KubeletCollector } from './kubelet-collector.js';
 export type {
   KubeletCollectorOptions,

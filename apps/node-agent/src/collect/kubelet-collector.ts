@@ -2,7 +2,7 @@ import { readCadvisor } from './cadvisor-readings.js';
 import type { CadvisorReadings } from './cadvisor-readings.js';
 import { containerKey } from './container-key.js';
 import { CounterRates } from './counter-rates.js';
-import { ExpositionError } from './exposition.js';
+import { ExpositionError } from '@noderings/prom';
 import { KubeletDocumentError, parsePodList, parseStatsSummary } from './kubelet-documents.js';
 import type { ContainerStats, PodList, PodStats, StatsSummary } from './kubelet-documents.js';
 import { OomCounters } from './oom-counters.js';

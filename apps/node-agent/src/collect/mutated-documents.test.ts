@@ -6,7 +6,7 @@ import {
 } from '@noderings/kubelet-sim';
 import { describe, expect, it } from 'vitest';
 
-import { ExpositionError, parseExposition, scanExposition } from './exposition.js';
+import { ExpositionError, parseExposition, scanExposition } from '@noderings/prom';
 import { KubeletCollector } from './kubelet-collector.js';
 import { KubeletDocumentError, parsePodList, parseStatsSummary } from './kubelet-documents.js';
 

@@ -1,16 +1,16 @@
-/** How Prometheus should read a family's samples; info series are gauges of value 1, as upstream serves them. */
-export type MetricType = 'gauge' | 'counter';
+import type { MetricType } from './exposition-parser.js';
 
 export interface MetricSample {
   readonly labels: Readonly<Record<string, string>>;
   readonly value: number;
 }
 
-/** One family of the exposition: its samples keep the order in which they were added. */
+/** One family to render: its samples keep the order in which they were added. */
 export interface MetricFamily {
   readonly name: string;
   readonly help: string;
-  readonly type: MetricType;
+  /** How Prometheus should read the samples; info series are gauges of value 1, as upstream serves them. */
+  readonly type: Extract<MetricType, 'gauge' | 'counter'>;
   readonly samples: MetricSample[];
 }
 

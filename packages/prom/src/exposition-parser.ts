@@ -18,7 +18,7 @@ export interface ExpositionSample {
   timestampMs: number | undefined;
 }
 
-export interface MetricFamily {
+export interface ExpositionFamily {
   name: string;
   type: MetricType;
   /** Undefined without a HELP line. */
@@ -118,7 +118,7 @@ export function scanExposition(
  * family, a TYPE line after the family's samples, and histogram or summary samples that lack their `le` or
  * `quantile` label.
  */
-export function parseExposition(text: string): MetricFamily[] {
+export function parseExposition(text: string): ExpositionFamily[] {
   const reader = new LineReader(text);
   const families = new FamilyTable();
   while (reader.nextLine()) {
@@ -170,14 +170,14 @@ function readComment(reader: LineReader, families: FamilyTable): void {
 }
 
 interface FamilyEntry {
-  family: MetricFamily;
+  family: ExpositionFamily;
   typeDeclared: boolean;
 }
 
 /** The families of one document, with the format's ordering rules; returns a problem text instead of throwing. */
 class FamilyTable {
   private readonly byName = new Map<string, FamilyEntry>();
-  private readonly ordered: MetricFamily[] = [];
+  private readonly ordered: ExpositionFamily[] = [];
 
   setHelp(name: string, help: string): string | undefined {
     const entry = this.entry(name);
@@ -210,12 +210,12 @@ class FamilyTable {
     return problem;
   }
 
-  list(): MetricFamily[] {
+  list(): ExpositionFamily[] {
     return this.ordered;
   }
 
   /** The histogram or summary family a `_bucket`, `_sum` or `_count` sample belongs to, if declared. */
-  private compositeFamilyOf(name: string): MetricFamily | undefined {
+  private compositeFamilyOf(name: string): ExpositionFamily | undefined {
     for (const suffix of ['_sum', '_count', '_bucket']) {
       if (!name.endsWith(suffix)) continue;
       const family = this.byName.get(name.slice(0, -suffix.length))?.family;
@@ -236,7 +236,7 @@ class FamilyTable {
   }
 }
 
-function checkSampleInFamily(sample: ExpositionSample, family: MetricFamily): string | undefined {
+function checkSampleInFamily(sample: ExpositionSample, family: ExpositionFamily): string | undefined {
   const suffix = sample.name.slice(family.name.length);
   if (family.type === 'histogram') {
     if (suffix === '_bucket') return checkBoundLabel(sample, 'le');
