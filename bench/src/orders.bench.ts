@@ -135,7 +135,7 @@ async function seed(
     name: 'bench',
     agentPublicIp: '192.0.2.10',
     gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-    hypervisorDriver: 'proxmox',
+    hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
   });
   const kubeconfig = await prepareAgentCluster(kube.sim, kube.admin, agent.id);
   await api.ok('POST', `/v1/agents/${agent.id}:uploadInboundPeeringConfig`, provider, { kubeconfig });

@@ -32,7 +32,7 @@ const AGENT = {
   // A documentation address (RFC 5737): loopback is refused, and no tunnel is ever built to it.
   agentPublicIp: '192.0.2.10',
   gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-  hypervisorDriver: 'proxmox',
+  hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
 };
 const PLATFORM_NAME = 'pve-sim';
 const NODE_SETTINGS = {

@@ -142,7 +142,7 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
       name: 'frankfurt',
       agentPublicIp: '203.0.113.10',
       gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-      hypervisorDriver: 'proxmox',
+      hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
     }),
   );
   const platform = idOf(

@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('text the database cannot store, on the %s databas
       description: 'rack 4',
       agentPublicIp: '203.0.113.10',
       gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-      hypervisorDriver: 'proxmox',
+      hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
     };
     for (const [field, value] of [
       ['name', NUL],

@@ -145,7 +145,7 @@ describe.each(DATABASE_KINDS)('inbound peering against kube-sim on the %s databa
         name: `agent ${randomBytes(4).toString('hex')}`,
         agentPublicIp: '198.51.100.20',
         gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-        hypervisorDriver: 'proxmox',
+        hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
       },
     });
     expect(created.status).toBe(201);

@@ -17,7 +17,7 @@ function agentBody(agentPublicIp: string): Record<string, unknown> {
     name: `agent ${agentPublicIp}`,
     agentPublicIp,
     gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-    hypervisorDriver: 'proxmox',
+    hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
   };
 }
 

@@ -44,7 +44,7 @@ function agentBody(overrides: Record<string, unknown> = {}): Record<string, unkn
     name: `agent ${String(Math.random()).slice(2, 10)}`,
     agentPublicIp: '203.0.113.7',
     gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-    hypervisorDriver: 'proxmox',
+    hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
     ...overrides,
   };
 }
@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('agents on the %s database', (kind) => {
       organizationId: provider.organizationId,
       agentPublicIp: '10.0.0.5',
       gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-      hypervisorDriver: 'proxmox',
+      hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
       provisioned: false,
       inboundPeeringState: 'INBOUND_PEERING_STATE_PENDING',
       inboundPeeringError: '',

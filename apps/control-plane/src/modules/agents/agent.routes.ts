@@ -64,13 +64,16 @@ export const agentRoutes: FastifyPluginCallbackZod<{ agents: AgentService }> = (
           description: agentDescription.default(''),
           agentPublicIp,
           gatewayRegion,
-          hypervisorDriver,
+          hypervisorDriver: hypervisorDriver.schema,
         }),
         response: { 201: wrapped },
       },
     },
     async (request, reply) => {
-      const agent = await agents.create(tenantOf(request), request.body);
+      const agent = await agents.create(tenantOf(request), {
+        ...request.body,
+        hypervisorDriver: hypervisorDriver.fromWire(request.body.hypervisorDriver),
+      });
       request.auditTarget = { type: 'agent', id: agent.id };
       return reply.status(201).send({ agent: toAgentView(agent) });
     },
@@ -97,14 +100,20 @@ export const agentRoutes: FastifyPluginCallbackZod<{ agents: AgentService }> = (
         body: z.strictObject({
           name: agentName.optional(),
           description: agentDescription.optional(),
-          hypervisorDriver: hypervisorDriver.optional(),
+          hypervisorDriver: hypervisorDriver.schema.optional(),
         }),
         response: { 200: wrapped },
       },
     },
     async (request) => ({
       agent: toAgentView(
-        await agents.update(tenantOf(request).organizationId, request.params.id, request.body),
+        await agents.update(tenantOf(request).organizationId, request.params.id, {
+          ...request.body,
+          hypervisorDriver:
+            request.body.hypervisorDriver === undefined
+              ? undefined
+              : hypervisorDriver.fromWire(request.body.hypervisorDriver),
+        }),
       ),
     }),
   );

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
-import { GATEWAY_REGIONS, HYPERVISOR_DRIVERS, type Agent } from './agent.js';
+import { wireEnum } from '../../http/wire-enum.js';
+import { GATEWAY_REGIONS, type Agent, type HypervisorDriver } from './agent.js';
 import type { AgentHealth } from './agent-health.js';
 import { agentPublicIpProblem } from './agent-public-ip.js';
 
 export const gatewayRegion = z.enum(GATEWAY_REGIONS);
-export const hypervisorDriver = z.enum(HYPERVISOR_DRIVERS);
+export const hypervisorDriver = wireEnum({
+  proxmox: 'HYPERVISOR_DRIVER_PROXMOX',
+} satisfies Record<HypervisorDriver, string>);
 export const agentName = z.string().trim().min(1).max(100);
 export const agentDescription = z.string().max(1000);
 
@@ -45,7 +48,7 @@ export const agentView = z
     gwServerServicePort: z.number().int(),
     provisioned: z.boolean(),
     gatewayRegion,
-    hypervisorDriver,
+    hypervisorDriver: hypervisorDriver.schema,
     serviceStatus: serviceStatus.describe(
       'Derived when read: ONLINE when this control plane reaches the agent cluster and its metrics arrived within 10 minutes.',
     ),
@@ -76,7 +79,7 @@ export function toAgentView(a: Agent & { readonly health: AgentHealth }): z.infe
     gwServerServicePort: a.gwServerServicePort,
     provisioned: a.provisioned,
     gatewayRegion: a.gatewayRegion,
-    hypervisorDriver: a.hypervisorDriver,
+    hypervisorDriver: hypervisorDriver.toWire(a.hypervisorDriver),
     inboundPeeringState: a.inboundPeeringState,
     inboundPeeringError: a.inboundPeeringError,
     serviceStatus: a.health.serviceStatus,

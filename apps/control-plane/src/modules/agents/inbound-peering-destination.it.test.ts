@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('where the kubeconfig upload dials, on the %s data
         name: 'probe',
         agentPublicIp: '185.12.64.10',
         gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-        hypervisorDriver: 'proxmox',
+        hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
       },
     });
     agentId = agent.body.agent.id;

@@ -28,7 +28,7 @@ const invitationView = z
     id: z.string(),
     organizationId: z.string(),
     email: z.string(),
-    role: memberRole,
+    role: memberRole.schema,
     state: z.enum(Object.values(STATE) as [string, ...string[]]),
     invitedByEmail: z.string().nullable(),
     createTime: z.string(),
@@ -47,7 +47,7 @@ function toInvitationView(i: Invitation, now: Date): z.infer<typeof invitationVi
     id: i.id,
     organizationId: i.organizationId,
     email: i.email,
-    role: i.role,
+    role: memberRole.toWire(i.role),
     state: STATE[stateOf(i, now)],
     invitedByEmail: i.invitedByEmail,
     createTime: i.createdAt.toISOString(),
@@ -80,12 +80,15 @@ export const invitationRoutes: FastifyPluginCallbackZod<{
         tags,
         summary:
           'Invites an email address to the organization (owners only for the owner role); the invitee accepts it, signed in with that address.',
-        body: z.strictObject({ email: z.email().max(254), role: memberRole }),
+        body: z.strictObject({ email: z.email().max(254), role: memberRole.schema }),
         response: { 201: z.object({ invitation: invitationView }) },
       },
     },
     async (request, reply) => {
-      const invitation = await invitations.invite(tenantOf(request), userIdOf(request), request.body);
+      const invitation = await invitations.invite(tenantOf(request), userIdOf(request), {
+        ...request.body,
+        role: memberRole.fromWire(request.body.role),
+      });
       request.auditTarget = { type: 'invitation', id: invitation.id };
       return reply.status(201).send({ invitation: toInvitationView(invitation, now()) });
     },
@@ -153,7 +156,7 @@ export const invitationRoutes: FastifyPluginCallbackZod<{
         tags,
         summary: 'Accepts an invitation to the signed-in user’s email address: they join with its role.',
         params: idParams,
-        response: { 200: z.object({ organization: organizationView, role: memberRole }) },
+        response: { 200: z.object({ organization: organizationView, role: memberRole.schema }) },
       },
     },
     async (request) => {
@@ -163,7 +166,7 @@ export const invitationRoutes: FastifyPluginCallbackZod<{
         id: invitation.id,
         organizationId: invitation.organizationId,
       };
-      return { organization: toOrganizationView(membership.organization), role: membership.role };
+      return { organization: toOrganizationView(membership.organization), role: memberRole.toWire(membership.role) };
     },
   );
 

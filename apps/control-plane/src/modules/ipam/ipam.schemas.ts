@@ -6,13 +6,16 @@ import {
   macAddressPrefixProblem,
   parseIpAddress,
   parseIpPrefix,
+  type AllocationKind,
   type IpAddress,
+  type IpFamily,
   type Problem,
 } from '@noderings/domain';
 import { z } from 'zod';
 
 import { pageQuery } from '../../http/pagination.js';
 import { ruled } from '../../http/ruled-schema.js';
+import { wireEnum } from '../../http/wire-enum.js';
 import { IP_ALLOCATION_STATUSES, type IpAllocation } from './allocation.repository.js';
 import type { Network } from './network.repository.js';
 import type { Prefix } from './prefix.repository.js';
@@ -156,13 +159,20 @@ export const listAllocationsQuery = pageQuery.extend({
   status: z.enum(IP_ALLOCATION_STATUSES).optional(),
 });
 
+const family = wireEnum({ ipv4: 'IP_FAMILY_IPV4', ipv6: 'IP_FAMILY_IPV6' } satisfies Record<IpFamily, string>);
+const allocationKind = wireEnum({
+  ipv4_host: 'IP_ALLOCATION_KIND_IPV4_HOST',
+  ipv6_host: 'IP_ALLOCATION_KIND_IPV6_HOST',
+  ipv6_prefix: 'IP_ALLOCATION_KIND_IPV6_PREFIX',
+} satisfies Record<AllocationKind, string>);
+
 export const prefixView = z
   .object({
     id: z.string(),
     organizationId: z.string(),
     networkId: z.string().nullable(),
     cidr: z.string(),
-    family: z.enum(['ipv4', 'ipv6']),
+    family: family.schema,
     gateway: z.string(),
     allocationStrategy: z.enum(ALLOCATION_STRATEGIES),
     description: z.string(),
@@ -180,7 +190,7 @@ export function toPrefixView(p: Prefix): z.infer<typeof prefixView> {
     organizationId: p.organizationId,
     networkId: p.networkId,
     cidr: formatIpPrefix(p.cidr),
-    family: p.cidr.family,
+    family: family.toWire(p.cidr.family),
     gateway: formatIpAddress(p.gateway),
     allocationStrategy: p.allocationStrategy,
     description: p.description,
@@ -256,7 +266,7 @@ export const allocationView = z
     allocatedCidr: z
       .string()
       .describe('What the VM is configured with, like 203.0.113.10/24 or 2001:db8:0:1::/64.'),
-    allocationKind: z.enum(['ipv4_host', 'ipv6_host', 'ipv6_prefix']),
+    allocationKind: allocationKind.schema,
     createTime: z.string(),
     releaseTime: z.string().nullable(),
   })
@@ -270,7 +280,7 @@ export function toAllocationView(a: IpAllocation): z.infer<typeof allocationView
     prefixId: a.prefixId,
     virtualMachineId: a.claimId,
     allocatedCidr: a.allocatedCidr,
-    allocationKind: a.allocationKind,
+    allocationKind: allocationKind.toWire(a.allocationKind),
     createTime: a.createdAt.toISOString(),
     releaseTime: a.releasedAt?.toISOString() ?? null,
   };

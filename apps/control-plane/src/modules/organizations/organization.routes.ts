@@ -16,11 +16,11 @@ import {
 import type { OrganizationService } from './organization.service.js';
 
 const memberView = z
-  .object({ userId: z.string(), email: z.string(), role: memberRole, createTime: z.string() })
+  .object({ userId: z.string(), email: z.string(), role: memberRole.schema, createTime: z.string() })
   .meta({ id: 'Member' });
 
 function toMemberView(m: Membership): z.infer<typeof memberView> {
-  return { userId: m.userId, email: m.email, role: m.role, createTime: m.createdAt.toISOString() };
+  return { userId: m.userId, email: m.email, role: memberRole.toWire(m.role), createTime: m.createdAt.toISOString() };
 }
 
 const userIdParams = z.object({ userId: z.uuid() });
@@ -45,7 +45,7 @@ export const organizationRoutes: FastifyPluginCallbackZod<{ organizations: Organ
         summary: "The caller's organizations and their role in each.",
         response: {
           200: z.object({
-            organizations: z.array(organizationView.extend({ role: memberRole })),
+            organizations: z.array(organizationView.extend({ role: memberRole.schema })),
             totalCount: z.number().int(),
           }),
         },
@@ -54,7 +54,7 @@ export const organizationRoutes: FastifyPluginCallbackZod<{ organizations: Organ
     async (request) => {
       const memberships = await organizations.listMine(userIdOf(request));
       return {
-        organizations: memberships.map((m) => ({ ...toOrganizationView(m.organization), role: m.role })),
+        organizations: memberships.map((m) => ({ ...toOrganizationView(m.organization), role: memberRole.toWire(m.role) })),
         totalCount: memberships.length,
       };
     },
@@ -131,7 +131,7 @@ export const organizationRoutes: FastifyPluginCallbackZod<{ organizations: Organ
       schema: {
         tags: ['OrganizationService'],
         params: userIdParams,
-        body: z.strictObject({ role: memberRole }),
+        body: z.strictObject({ role: memberRole.schema }),
         response: { 200: z.object({ member: memberView }) },
       },
     },
@@ -139,7 +139,9 @@ export const organizationRoutes: FastifyPluginCallbackZod<{ organizations: Organ
       request.auditTarget = { type: 'member', id: request.params.userId };
       return {
         member: toMemberView(
-          await organizations.setMemberRole(tenantOf(request), request.params.userId, request.body.role),
+          await organizations.setMemberRole(tenantOf(request), request.params.userId,
+            memberRole.fromWire(request.body.role),
+          ),
         ),
       };
     },

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
+import type { MemberRole } from '../../db/schema.js';
+import { wireEnum } from '../../http/wire-enum.js';
+
 export const organizationType = z.enum(['ORGANIZATION_TYPE_PROVIDER', 'ORGANIZATION_TYPE_CLIENT']);
-export const memberRole = z.enum(['owner', 'admin', 'member']);
+export const memberRole = wireEnum({
+  owner: 'MEMBER_ROLE_OWNER',
+  admin: 'MEMBER_ROLE_ADMIN',
+  member: 'MEMBER_ROLE_MEMBER',
+} satisfies Record<MemberRole, string>);
 
 export const organizationView = z
   .object({

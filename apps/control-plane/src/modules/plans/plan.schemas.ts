@@ -5,7 +5,6 @@ import {
   COMPUTE_TYPE_ABBREVIATIONS,
   COMPUTE_TYPES,
   cpuLimitProblem,
-  CREDIT_EXHAUSTION_ACTIONS,
   DEFAULT_CPU_UNITS,
   findComputeType,
   formatMoneyAmount,
@@ -19,9 +18,15 @@ import { z } from 'zod';
 
 import { currencyCode, moneyAmount, percentage } from '../../http/money-schema.js';
 import { ruled } from '../../http/ruled-schema.js';
+import { wireEnum } from '../../http/wire-enum.js';
 import { addonPricing } from '../addons/index.js';
 import type { AssignableNode } from './plan.service.js';
 import type { Plan } from './plan.repository.js';
+
+const creditExhaustion = wireEnum({
+  suspend: 'CREDIT_EXHAUSTION_ACTION_SUSPEND',
+  continue_with_dunning: 'CREDIT_EXHAUSTION_ACTION_CONTINUE_WITH_DUNNING',
+} satisfies Record<Plan['onCreditExhaustion'], string>);
 
 function int(limits: { readonly min: number; readonly max: number }) {
   return z.number().int().min(limits.min).max(limits.max);
@@ -79,7 +84,7 @@ const editableFields = {
     .max(PLAN_LIMITS.nodeIds.max)
     .describe('Nodes of those regions the plan may be placed on, of its compute category and big enough.'),
   isPublic: z.boolean(),
-  onCreditExhaustion: z.enum(CREDIT_EXHAUSTION_ACTIONS),
+  onCreditExhaustion: creditExhaustion.schema,
 };
 
 /** `regionId` is the one-region spelling of `regionIds`; a body gives at most one of them. */
@@ -112,7 +117,7 @@ export const createPlanBody = z
     setupFee: editableFields.setupFee.default('0'),
     trialDays: editableFields.trialDays.default(0),
     isPublic: editableFields.isPublic.default(false),
-    onCreditExhaustion: editableFields.onCreditExhaustion.default('suspend'),
+    onCreditExhaustion: editableFields.onCreditExhaustion.default('CREDIT_EXHAUSTION_ACTION_SUSPEND'),
   })
   .refine(oneRegionSpelling, ONE_REGION_SPELLING)
   .refine((b) => b.regionIds !== undefined || b.regionId !== undefined, {
@@ -121,14 +126,24 @@ export const createPlanBody = z
   })
   .transform((b) => {
     const { regionIds, ...rest } = withRegionIds(b);
-    return { ...rest, regionIds: regionIds ?? [] };
+    return {
+      ...rest,
+      regionIds: regionIds ?? [],
+      onCreditExhaustion: creditExhaustion.fromWire(b.onCreditExhaustion),
+    };
   });
 
 export const updatePlanBody = z
   .strictObject(editableFields)
   .partial()
   .refine(oneRegionSpelling, ONE_REGION_SPELLING)
-  .transform(withRegionIds);
+  .transform((b) => {
+    const { onCreditExhaustion, ...rest } = withRegionIds(b);
+    return {
+      ...rest,
+      ...(onCreditExhaustion !== undefined && { onCreditExhaustion: creditExhaustion.fromWire(onCreditExhaustion) }),
+    };
+  });
 
 export const listPlansQuery = z.object({
   search: z.string().max(100).optional().describe('A piece of the name or code.'),
@@ -184,7 +199,7 @@ export const planView = z
       .describe('The first of regionIds, for one-region clients; null once the plan is deleted.'),
     nodeIds: z.array(z.string()).describe('Empty once the plan is deleted.'),
     isPublic: z.boolean(),
-    onCreditExhaustion: z.enum(CREDIT_EXHAUSTION_ACTIONS),
+    onCreditExhaustion: creditExhaustion.schema,
     revision: z
       .number()
       .int()
@@ -220,7 +235,7 @@ export function toPlanView(p: Plan): z.infer<typeof planView> {
     regionId: p.regionIds[0] ?? null,
     nodeIds: [...p.nodeIds],
     isPublic: p.isPublic,
-    onCreditExhaustion: p.onCreditExhaustion,
+    onCreditExhaustion: creditExhaustion.toWire(p.onCreditExhaustion),
     revision: p.revision,
     status: p.deletedAt === null ? 'STATUS_ACTIVE' : 'STATUS_SOFT_DELETED',
     createTime: p.createdAt.toISOString(),

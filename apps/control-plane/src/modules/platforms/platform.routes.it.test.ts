@@ -44,7 +44,7 @@ describe.each(DATABASE_KINDS)('platforms on the %s database', (kind) => {
         name: `agent ${randomBytes(4).toString('hex')}`,
         agentPublicIp: '203.0.113.30',
         gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-        hypervisorDriver: 'proxmox',
+        hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
       },
     });
     if (response.status !== 201) throw new Error(`create agent failed: ${JSON.stringify(response.body)}`);

@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)(
           name: `agent ${randomUUID()}`,
           agentPublicIp: '198.51.100.20',
           gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-          hypervisorDriver: 'proxmox',
+          hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
         },
       });
       expect(created.status).toBe(201);

@@ -6,6 +6,7 @@ import { idParams, successResponse } from '../../http/id-params.js';
 import { pageQuery } from '../../http/pagination.js';
 import { tenantOf } from '../../http/principal.js';
 import type { RouteAccess } from '../../http/route-access.js';
+import { wireEnum } from '../../http/wire-enum.js';
 import {
   TOKEN_LIFETIME_DAYS,
   type ServiceAccount,
@@ -13,7 +14,8 @@ import {
   type ServiceAccountToken,
 } from './service-account.service.js';
 
-const role = z.enum(['admin', 'member']);
+/** A service account's role, spelled like a member's; an account is never an owner. */
+const role = wireEnum({ admin: 'MEMBER_ROLE_ADMIN', member: 'MEMBER_ROLE_MEMBER' });
 
 const serviceAccountView = z
   .object({
@@ -22,7 +24,7 @@ const serviceAccountView = z
     description: z.string(),
     isActive: z.boolean(),
     allowedIps: z.array(z.string()),
-    role,
+    role: role.schema,
     organizationId: z.string(),
     lastUsedAt: z.string().nullable(),
     activeTokenCount: z.number().int(),
@@ -37,7 +39,7 @@ function toServiceAccountView(a: ServiceAccount): z.infer<typeof serviceAccountV
     description: a.description,
     isActive: a.isActive,
     allowedIps: [...a.allowedIps],
-    role: a.role,
+    role: role.toWire(a.role),
     organizationId: a.organizationId,
     lastUsedAt: a.lastUsedAt?.toISOString() ?? null,
     activeTokenCount: a.activeTokenCount,
@@ -133,13 +135,16 @@ export const serviceAccountRoutes: FastifyPluginCallbackZod<{ accounts: ServiceA
           name,
           description: description.default(''),
           allowedIps: allowedIps.default([]),
-          role: role.default('member'),
+          role: role.schema.default('MEMBER_ROLE_MEMBER'),
         }),
         response: { 201: single },
       },
     },
     async (request, reply) => {
-      const account = await accounts.create(tenantOf(request).organizationId, request.body);
+      const account = await accounts.create(tenantOf(request).organizationId, {
+        ...request.body,
+        role: role.fromWire(request.body.role),
+      });
       request.auditTarget = { type: 'serviceAccount', id: account.id };
       return reply.status(201).send({ serviceAccount: toServiceAccountView(account) });
     },
@@ -171,14 +176,17 @@ export const serviceAccountRoutes: FastifyPluginCallbackZod<{ accounts: ServiceA
           description: description.optional(),
           isActive: z.boolean().optional(),
           allowedIps: allowedIps.optional(),
-          role: role.optional(),
+          role: role.schema.optional(),
         }),
         response: { 200: single },
       },
     },
     async (request) => ({
       serviceAccount: toServiceAccountView(
-        await accounts.update(tenantOf(request).organizationId, request.params.id, request.body),
+        await accounts.update(tenantOf(request).organizationId, request.params.id, {
+          ...request.body,
+          role: request.body.role === undefined ? undefined : role.fromWire(request.body.role),
+        }),
       ),
     }),
   );

@@ -5,14 +5,21 @@ import { idParams, successResponse } from '../../http/id-params.js';
 import { pageQuery } from '../../http/pagination.js';
 import { tenantOf } from '../../http/principal.js';
 import type { RouteAccess } from '../../http/route-access.js';
+import { wireEnum } from '../../http/wire-enum.js';
 import type { SshKey, SshKeyService } from './ssh-key.service.js';
+
+const keyType = wireEnum({
+  rsa: 'SSH_KEY_TYPE_RSA',
+  ed25519: 'SSH_KEY_TYPE_ED25519',
+  ecdsa: 'SSH_KEY_TYPE_ECDSA',
+});
 
 const sshKeyView = z
   .object({
     id: z.string(),
     name: z.string(),
     publicKey: z.string(),
-    keyType: z.enum(['rsa', 'ed25519', 'ecdsa']),
+    keyType: keyType.schema,
     fingerprint: z.string(),
     organizationId: z.string(),
     createTime: z.string(),
@@ -24,7 +31,7 @@ function toSshKeyView(k: SshKey): z.infer<typeof sshKeyView> {
     id: k.id,
     name: k.name,
     publicKey: k.publicKey,
-    keyType: k.keyType,
+    keyType: keyType.toWire(k.keyType),
     fingerprint: k.fingerprint,
     organizationId: k.organizationId,
     createTime: k.createdAt.toISOString(),

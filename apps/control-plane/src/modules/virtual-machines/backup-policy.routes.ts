@@ -5,11 +5,20 @@ import { idParams } from '../../http/id-params.js';
 import { tenantOf } from '../../http/principal.js';
 import type { RouteAccess } from '../../http/route-access.js';
 import { verbRoute } from '../../http/verb-route.js';
-import type { VmBackupPolicyService } from './backup-policy.service.js';
+import { wireEnum } from '../../http/wire-enum.js';
+import type { VmBackupPolicy, VmBackupPolicyService } from './backup-policy.service.js';
 import { toVmView, vmView } from './virtual-machine.routes.js';
 
 const CUSTOMER: RouteAccess = { kind: 'tenant' };
 const TAGS = ['VirtualMachineService'];
+
+/** The same values as the node's `backupStorageCompression`, which the policy copies. */
+const compression = wireEnum({
+  none: 'BACKUP_STORAGE_COMPRESSION_NONE',
+  lzo: 'BACKUP_STORAGE_COMPRESSION_LZO',
+  gzip: 'BACKUP_STORAGE_COMPRESSION_GZIP',
+  zstd: 'BACKUP_STORAGE_COMPRESSION_ZSTD',
+});
 
 const backupPolicyView = z
   .object({
@@ -17,9 +26,19 @@ const backupPolicyView = z
     schedule: z.string().describe("Five-field cron (UTC), the addon's."),
     retention: z.number().int().describe('How many scheduled backups are kept.'),
     storage: z.string().describe("The node's backup storage."),
-    compression: z.enum(['none', 'lzo', 'gzip', 'zstd']),
+    compression: compression.schema,
   })
   .meta({ id: 'BackupPolicy' });
+
+function toBackupPolicyView(p: VmBackupPolicy): z.infer<typeof backupPolicyView> {
+  return {
+    addonId: p.addonId,
+    schedule: p.schedule,
+    retention: p.retention,
+    storage: p.storage,
+    compression: compression.toWire(p.compression),
+  };
+}
 
 export const backupPolicyRoutes: FastifyPluginCallbackZod<{ policies: VmBackupPolicyService }> = (
   app,
@@ -46,7 +65,7 @@ export const backupPolicyRoutes: FastifyPluginCallbackZod<{ policies: VmBackupPo
         request.params.id,
         request.body.addonId,
       );
-      return { virtualMachine: toVmView(vm), backupPolicy: policy };
+      return { virtualMachine: toVmView(vm), backupPolicy: toBackupPolicyView(policy) };
     },
   );
 

@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)('an order, end to end, on the %s database', (kind)
       name: 'e2e',
       agentPublicIp: '198.51.100.20',
       gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-      hypervisorDriver: 'proxmox',
+      hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
     });
     const peered = await call<{ inboundPeeringState: string }>(
       'POST',

@@ -70,7 +70,7 @@ export async function startVmResourcesWorld(
       name: 'agent',
       agentPublicIp: '198.51.100.20',
       gatewayRegion: 'AGENT_GATEWAY_REGION_AMS01',
-      hypervisorDriver: 'proxmox',
+      hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX',
     });
     const peered = await call<{ inboundPeeringState: string }>(
       'POST',

@@ -112,7 +112,7 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
         <dt>Gateway service port</dt>
         <dd>{agent.gwServerServicePort} (UDP)</dd>
         <dt>Hypervisor</dt>
-        <dd>{agent.hypervisorDriver === 'proxmox' ? 'Proxmox VE' : agent.hypervisorDriver}</dd>
+        <dd>{agent.hypervisorDriver === 'HYPERVISOR_DRIVER_PROXMOX' ? 'Proxmox VE' : agent.hypervisorDriver}</dd>
         <dt>Created</dt>
         <dd>{formatDateTime(agent.createTime)}</dd>
       </dl>
@@ -190,7 +190,7 @@ function CreateAgentForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useMutation({
     mutationFn: (body: typeof values) =>
-      api.post<{ agent: Agent }>('/v1/agents', { ...body, hypervisorDriver: 'proxmox' }),
+      api.post<{ agent: Agent }>('/v1/agents', { ...body, hypervisorDriver: 'HYPERVISOR_DRIVER_PROXMOX' }),
     onSuccess: async ({ agent }) => {
       announce(`Agent ${agent.name} created. Generate its install command next.`);
       setValues(empty);
