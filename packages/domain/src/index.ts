@@ -94,7 +94,7 @@ export {
   addonNameProblem,
   BACKUP_RETENTION,
 } from './addon-definition.js';
-export { cronScheduleProblem } from './cron-schedule.js';
+export { CronSchedule, cronScheduleProblem } from './cron-schedule.js';
 export {
   amountInCurrencyProblem,
   currencyMinorUnitDecimals,

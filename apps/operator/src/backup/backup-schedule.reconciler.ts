@@ -1,3 +1,4 @@
+import { CronSchedule } from '@noderings/domain';
 import type {
   ObjectRef,
   ProxmoxVM,
@@ -17,7 +18,7 @@ import {
 } from '@noderings/kube';
 
 import type { Logger } from '../json-logger.js';
-import { BackupSchedule, scheduledBackupName } from './backup-schedule.js';
+import { scheduledBackupName } from './backup-schedule.js';
 
 /** On scheduled VMBackups: the name of their ProxmoxVM. */
 export const VM_REF_LABEL = 'vm.noderings.com/vm-ref';
@@ -51,9 +52,9 @@ export class BackupScheduleReconciler implements Reconciler {
     const vm = await this.deps.vms.find(ref, signal);
     const policy = vm?.spec.backupPolicy;
     if (vm === undefined || policy === undefined || isBeingDeleted(vm)) return DONE;
-    let schedule: BackupSchedule;
+    let schedule: CronSchedule;
     try {
-      schedule = BackupSchedule.parse(policy.schedule);
+      schedule = CronSchedule.parse(policy.schedule);
     } catch (e: unknown) {
       throw new TerminalError('InvalidSchedule', e instanceof Error ? e.message : String(e), { cause: e });
     }
@@ -77,7 +78,7 @@ export class BackupScheduleReconciler implements Reconciler {
 
   async #createDue(
     vm: ProxmoxVM,
-    schedule: BackupSchedule,
+    schedule: CronSchedule,
     scheduled: readonly VMBackup[],
     now: Date,
     log: Logger,

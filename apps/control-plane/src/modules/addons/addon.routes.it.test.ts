@@ -114,6 +114,23 @@ describe.each(DATABASE_KINDS)('addons on the %s database', (kind) => {
     expect(await countRows(t, 'addons')).toBe(before);
   });
 
+  it('refuses a backup schedule whose date never occurs, naming the field and why', async () => {
+    const setup = await setUpPlans(t);
+    const response = await create(setup, {
+      ...BACKUP,
+      backupPolicy: { schedule: '0 0 31 2 *', retention: 7 },
+    });
+    expect(response.status).toBe(400);
+    const violations = (
+      response.body as unknown as {
+        details: { fieldViolations?: { field: string; description: string }[] }[];
+      }
+    ).details.flatMap((d) => d.fieldViolations ?? []);
+    expect(violations).toEqual([
+      { field: 'backupPolicy.schedule', description: expect.stringContaining('never runs') as unknown },
+    ]);
+  });
+
   it('takes only the organisation’s live plans as compatible plans', async () => {
     const setup = await setUpPlans(t);
     const plan = await createPlan(t, setup);
