@@ -49,7 +49,10 @@ describe.each(DATABASE_KINDS)('credentials only a signed-in user can create, on 
   function attempt(route: string, as: Caller) {
     const calls: Record<string, () => Promise<ApiResponse>> = {
       'POST /v1/service-accounts': () =>
-        t.call('POST', '/v1/service-accounts', { as, body: { name: 'persistence', role: 'MEMBER_ROLE_ADMIN' } }),
+        t.call('POST', '/v1/service-accounts', {
+          as,
+          body: { name: 'persistence', role: 'MEMBER_ROLE_ADMIN' },
+        }),
       'PATCH /v1/service-accounts/{id}': () =>
         t.call('PATCH', `/v1/service-accounts/${accountId}`, { as, body: { allowedIps: [] } }),
       'POST /v1/service-accounts/{id}/tokens': () =>
@@ -60,7 +63,10 @@ describe.each(DATABASE_KINDS)('credentials only a signed-in user can create, on 
           body: { email: 'accomplice@example.test', role: 'MEMBER_ROLE_ADMIN' },
         }),
       'PATCH /v1/organization/members/{userId}': () =>
-        t.call('PATCH', `/v1/organization/members/${member.userId}`, { as, body: { role: 'MEMBER_ROLE_ADMIN' } }),
+        t.call('PATCH', `/v1/organization/members/${member.userId}`, {
+          as,
+          body: { role: 'MEMBER_ROLE_ADMIN' },
+        }),
     };
     const call = calls[route];
     if (call === undefined) throw new Error(`no call for ${route}`);

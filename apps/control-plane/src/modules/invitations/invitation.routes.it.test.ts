@@ -113,7 +113,10 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
       { as: invitee },
     );
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({ organization: { id: owner.organizationId }, role: 'MEMBER_ROLE_ADMIN' });
+    expect(accepted.body).toMatchObject({
+      organization: { id: owner.organizationId },
+      role: 'MEMBER_ROLE_ADMIN',
+    });
     expect(await members()).toContainEqual(expect.objectContaining({ email, role: 'MEMBER_ROLE_ADMIN' }));
     const again = await t.call('POST', `/v1/invitations/${invited.body.invitation.id}:accept`, {
       as: invitee,

@@ -418,7 +418,9 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
   it('finds nothing of another organization with a token: 404, never 403', async () => {
     const a = await t.register('ORGANIZATION_TYPE_CLIENT');
     const b = await t.register('ORGANIZATION_TYPE_CLIENT');
-    const robotA = { token: (await mintToken(a, (await createAccount(a, { role: 'MEMBER_ROLE_ADMIN' })).id)).token };
+    const robotA = {
+      token: (await mintToken(a, (await createAccount(a, { role: 'MEMBER_ROLE_ADMIN' })).id)).token,
+    };
 
     const bAccount = await createAccount(b, { role: 'MEMBER_ROLE_ADMIN' });
     const bMinted = await mintToken(b, bAccount.id);

@@ -125,7 +125,10 @@ describe('the onboarding checklist', () => {
 
   it('needs a network with nodes and an IPv4 prefix', () => {
     expect(
-      done({ ...everything, prefixes: [{ id: 'p6', networkId: 'net', family: 'IP_FAMILY_IPV6' } as IpamPrefix] }).ipam,
+      done({
+        ...everything,
+        prefixes: [{ id: 'p6', networkId: 'net', family: 'IP_FAMILY_IPV6' } as IpamPrefix],
+      }).ipam,
     ).toBe(false);
     expect(
       done({

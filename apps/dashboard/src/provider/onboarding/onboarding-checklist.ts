@@ -85,7 +85,9 @@ function ipamStep(networks: readonly IpamNetwork[], prefixes: readonly IpamPrefi
   );
   let detail: string;
   if (usable.length > 0) {
-    const withV6 = usable.filter((n) => prefixes.some((p) => p.networkId === n.id && p.family === 'IP_FAMILY_IPV6'));
+    const withV6 = usable.filter((n) =>
+      prefixes.some((p) => p.networkId === n.id && p.family === 'IP_FAMILY_IPV6'),
+    );
     detail = `${count(usable.length, 'network has', 'networks have')} nodes and an IPv4 prefix${
       withV6.length > 0 ? ', with IPv6 too' : '; add an IPv6 prefix for dual stack'
     }.`;
