@@ -126,7 +126,7 @@ export async function startTestControlPlane(
   const addMember: TestControlPlane['addMember'] = async (admin, user, role) => {
     const invited = await call<{ invitation: { id: string } }>('POST', '/v1/organization/invitations', {
       as: admin,
-      body: { email: user.email, role },
+      body: { email: user.email, role: `MEMBER_ROLE_${role.toUpperCase()}` },
     });
     if (invited.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invited.body)}`);
     const accepted = await call('POST', `/v1/invitations/${invited.body.invitation.id}:accept`, {

@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)('credentials only a signed-in user can create, on 
     owner = await t.register();
     const account = await t.call<{ serviceAccount: { id: string } }>('POST', '/v1/service-accounts', {
       as: owner,
-      body: { name: 'automation', role: 'admin' },
+      body: { name: 'automation', role: 'MEMBER_ROLE_ADMIN' },
     });
     accountId = account.body.serviceAccount.id;
     const minted = await t.call<{ token: string }>('POST', `/v1/service-accounts/${accountId}/tokens`, {
@@ -49,7 +49,10 @@ describe.each(DATABASE_KINDS)('credentials only a signed-in user can create, on 
   function attempt(route: string, as: Caller) {
     const calls: Record<string, () => Promise<ApiResponse>> = {
       'POST /v1/service-accounts': () =>
-        t.call('POST', '/v1/service-accounts', { as, body: { name: 'persistence', role: 'admin' } }),
+        t.call('POST', '/v1/service-accounts', {
+          as,
+          body: { name: 'persistence', role: 'MEMBER_ROLE_ADMIN' },
+        }),
       'PATCH /v1/service-accounts/{id}': () =>
         t.call('PATCH', `/v1/service-accounts/${accountId}`, { as, body: { allowedIps: [] } }),
       'POST /v1/service-accounts/{id}/tokens': () =>
@@ -57,10 +60,13 @@ describe.each(DATABASE_KINDS)('credentials only a signed-in user can create, on 
       'POST /v1/organization/invitations': () =>
         t.call('POST', '/v1/organization/invitations', {
           as,
-          body: { email: 'accomplice@example.test', role: 'admin' },
+          body: { email: 'accomplice@example.test', role: 'MEMBER_ROLE_ADMIN' },
         }),
       'PATCH /v1/organization/members/{userId}': () =>
-        t.call('PATCH', `/v1/organization/members/${member.userId}`, { as, body: { role: 'admin' } }),
+        t.call('PATCH', `/v1/organization/members/${member.userId}`, {
+          as,
+          body: { role: 'MEMBER_ROLE_ADMIN' },
+        }),
     };
     const call = calls[route];
     if (call === undefined) throw new Error(`no call for ${route}`);

@@ -46,7 +46,7 @@ function validBodyFor(operation: Operation, ownFixture: TenantFixture): unknown 
     'PATCH /v1/cloudinituserdata/{id}': { name: 'renamed' },
     'PATCH /v1/service-accounts/{id}': { name: 'renamed' },
     'POST /v1/service-accounts/{id}/tokens': { name: 'stolen' },
-    'PATCH /v1/organization/members/{userId}': { role: 'admin' },
+    'PATCH /v1/organization/members/{userId}': { role: 'MEMBER_ROLE_ADMIN' },
     'PATCH /v1/ipam/networks/{id}': { name: 'renamed' },
     'POST /v1/ipam/networks/{id}/assign-node': { nodeIds: [ownFixture.ids.node] },
     'POST /v1/ipam/nodes/{id}/unassign-network': {},

@@ -269,7 +269,11 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
   const serviceAccount = idOf(await create('/v1/service-accounts', { name: 'ci' }));
   const minted = await create(`/v1/service-accounts/${serviceAccount}/tokens`, { name: 'pipeline' });
   const limited = idOf(
-    await create('/v1/service-accounts', { name: 'office-only', allowedIps: ['10.0.0.0/8'], role: 'admin' }),
+    await create('/v1/service-accounts', {
+      name: 'office-only',
+      allowedIps: ['10.0.0.0/8'],
+      role: 'MEMBER_ROLE_ADMIN',
+    }),
   );
   const limitedToken = await create(`/v1/service-accounts/${limited}/tokens`, { name: 'office' });
 
@@ -282,7 +286,7 @@ export async function createTenantFixture(t: TestControlPlane): Promise<TenantFi
   const invitation = idOf(
     await create('/v1/organization/invitations', {
       email: `invitee-${randomUUID()}@example.test`,
-      role: 'admin',
+      role: 'MEMBER_ROLE_ADMIN',
     }),
   );
   return {

@@ -14,7 +14,7 @@ async function officeToken(t: TestControlPlane): Promise<Caller> {
   const as = { token: owner.token, organizationId: owner.organizationId };
   const account = await t.call<{ serviceAccount: { id: string } }>('POST', '/v1/service-accounts', {
     as,
-    body: { name: 'office', role: 'admin', allowedIps: ['192.0.2.0/24'] },
+    body: { name: 'office', role: 'MEMBER_ROLE_ADMIN', allowedIps: ['192.0.2.0/24'] },
   });
   const minted = await t.call<{ token: string }>(
     'POST',

@@ -4,7 +4,7 @@
  */
 
 export type OrganizationType = 'ORGANIZATION_TYPE_PROVIDER' | 'ORGANIZATION_TYPE_CLIENT';
-type MemberRole = 'owner' | 'admin' | 'member';
+type MemberRole = 'MEMBER_ROLE_OWNER' | 'MEMBER_ROLE_ADMIN' | 'MEMBER_ROLE_MEMBER';
 
 export interface Organization {
   readonly id: string;
@@ -381,7 +381,7 @@ export interface IpamPrefix {
   readonly id: string;
   readonly networkId: string | null;
   readonly cidr: string;
-  readonly family: 'ipv4' | 'ipv6';
+  readonly family: 'IP_FAMILY_IPV4' | 'IP_FAMILY_IPV6';
   readonly gateway: string;
   readonly allocationStrategy: string;
   readonly description: string;

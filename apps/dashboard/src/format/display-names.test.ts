@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { computeTypeName, distroName, enumName } from './display-names.js';
+import { computeTypeName, distroName, enumName, sshKeyTypeName } from './display-names.js';
 
 describe('display names', () => {
   it('reads distros as people write them', () => {
@@ -12,5 +12,10 @@ describe('display names', () => {
   it('reads enum values as words', () => {
     expect(enumName('SERVICE_STATUS_ONLINE', 'SERVICE_STATUS_')).toBe('Online');
     expect(computeTypeName('COMPUTE_TYPE_CPU_OPTIMIZED')).toBe('CPU optimized');
+  });
+
+  it('reads SSH key types as OpenSSH names them', () => {
+    expect(sshKeyTypeName('SSH_KEY_TYPE_ED25519')).toBe('ed25519');
+    expect(sshKeyTypeName('SSH_KEY_TYPE_RSA')).toBe('rsa');
   });
 });

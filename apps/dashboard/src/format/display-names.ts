@@ -76,3 +76,8 @@ export function serviceStatusName(status: string): string {
 export function organizationTypeName(type: string): string {
   return type === 'ORGANIZATION_TYPE_PROVIDER' ? 'Provider' : 'Customer';
 }
+
+/** SSH_KEY_TYPE_ED25519 → "ed25519", as OpenSSH names the type. */
+export function sshKeyTypeName(type: string): string {
+  return type.startsWith('SSH_KEY_TYPE_') ? type.slice('SSH_KEY_TYPE_'.length).toLowerCase() : type;
+}

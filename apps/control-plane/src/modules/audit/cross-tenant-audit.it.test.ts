@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)('attempts on another organization’s objects on t
   it('records a service-account token’s attempt, on a mutating route too', async () => {
     const account = await t.call<{ serviceAccount: { id: string } }>('POST', '/v1/service-accounts', {
       as: attacker,
-      body: { name: 'scanner', role: 'admin' },
+      body: { name: 'scanner', role: 'MEMBER_ROLE_ADMIN' },
     });
     const minted = await t.call<{ token: string }>(
       'POST',

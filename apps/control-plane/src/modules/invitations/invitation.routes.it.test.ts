@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
   }, 60_000);
   afterAll(() => t.close(), 60_000);
 
-  const invite = (email: string, role = 'member', as: Caller = owner) =>
+  const invite = (email: string, role = 'MEMBER_ROLE_MEMBER', as: Caller = owner) =>
     t.call<InvitationBody>('POST', '/v1/organization/invitations', { as, body: { email, role } });
   const members = async () =>
     (
@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
     const user = await t.register();
     const direct = await t.call('POST', '/v1/organization/members', {
       as: owner,
-      body: { email: user.email, role: 'admin' },
+      body: { email: user.email, role: 'MEMBER_ROLE_ADMIN' },
     });
     expect(direct.status).toBe(404);
     expect((await members()).map((m) => m.email)).not.toContain(user.email);
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
 
   it('lets the invitee, and only the invitee, see and accept it; they join with its role', async () => {
     const email = `later-${randomUUID()}@example.test`;
-    const invited = await invite(email, 'admin');
+    const invited = await invite(email, 'MEMBER_ROLE_ADMIN');
     // The address registers after being invited, and finds the invitation waiting.
     const invitee = await registerAs(email);
     const mine = await t.call<{
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
     expect(mine.body.invitations).toEqual([
       expect.objectContaining({
         id: invited.body.invitation.id,
-        role: 'admin',
+        role: 'MEMBER_ROLE_ADMIN',
         organization: expect.objectContaining({ id: owner.organizationId }) as unknown,
         invitedByEmail: owner.email,
       }),
@@ -113,8 +113,11 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
       { as: invitee },
     );
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({ organization: { id: owner.organizationId }, role: 'admin' });
-    expect(await members()).toContainEqual(expect.objectContaining({ email, role: 'admin' }));
+    expect(accepted.body).toMatchObject({
+      organization: { id: owner.organizationId },
+      role: 'MEMBER_ROLE_ADMIN',
+    });
+    expect(await members()).toContainEqual(expect.objectContaining({ email, role: 'MEMBER_ROLE_ADMIN' }));
     const again = await t.call('POST', `/v1/invitations/${invited.body.invitation.id}:accept`, {
       as: invitee,
     });
@@ -182,13 +185,13 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
 
   it('replaces an open invitation when the same address is invited again', async () => {
     const user = await t.register();
-    const first = await invite(user.email, 'member');
-    const second = await invite(user.email, 'admin');
+    const first = await invite(user.email, 'MEMBER_ROLE_MEMBER');
+    const second = await invite(user.email, 'MEMBER_ROLE_ADMIN');
     const received = await t.call<{ invitations: { id: string; role: string }[] }>('GET', '/v1/invitations', {
       as: user,
     });
     expect(received.body.invitations.map((i) => [i.id, i.role])).toEqual([
-      [second.body.invitation.id, 'admin'],
+      [second.body.invitation.id, 'MEMBER_ROLE_ADMIN'],
     ]);
     expect(
       (await t.call('POST', `/v1/invitations/${first.body.invitation.id}:accept`, { as: user })).status,
@@ -209,10 +212,10 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
     const admin = await t.register();
     await t.addMember(owner, admin, 'admin');
     const asAdmin = { token: admin.token, organizationId: owner.organizationId };
-    expect((await invite(`o-${randomUUID()}@example.test`, 'owner', asAdmin)).status).toBe(403);
-    const byAdmin = await invite(`a-${randomUUID()}@example.test`, 'member', asAdmin);
+    expect((await invite(`o-${randomUUID()}@example.test`, 'MEMBER_ROLE_OWNER', asAdmin)).status).toBe(403);
+    const byAdmin = await invite(`a-${randomUUID()}@example.test`, 'MEMBER_ROLE_MEMBER', asAdmin);
     expect(byAdmin.status).toBe(201);
-    const ownerInvite = await invite(`o-${randomUUID()}@example.test`, 'owner');
+    const ownerInvite = await invite(`o-${randomUUID()}@example.test`, 'MEMBER_ROLE_OWNER');
     expect(
       (
         await t.call('DELETE', `/v1/organization/invitations/${ownerInvite.body.invitation.id}`, {
@@ -223,7 +226,7 @@ describe.each(DATABASE_KINDS)('invitations to an organization on the %s database
     const member = await t.register();
     await t.addMember(owner, member, 'member');
     const asMember = { token: member.token, organizationId: owner.organizationId };
-    expect((await invite(`m-${randomUUID()}@example.test`, 'member', asMember)).status).toBe(403);
+    expect((await invite(`m-${randomUUID()}@example.test`, 'MEMBER_ROLE_MEMBER', asMember)).status).toBe(403);
     expect((await t.call('GET', '/v1/organization/invitations', { as: asMember })).status).toBe(403);
 
     const other = await t.register();

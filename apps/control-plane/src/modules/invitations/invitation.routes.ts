@@ -166,7 +166,10 @@ export const invitationRoutes: FastifyPluginCallbackZod<{
         id: invitation.id,
         organizationId: invitation.organizationId,
       };
-      return { organization: toOrganizationView(membership.organization), role: memberRole.toWire(membership.role) };
+      return {
+        organization: toOrganizationView(membership.organization),
+        role: memberRole.toWire(membership.role),
+      };
     },
   );
 

@@ -159,7 +159,10 @@ export const listAllocationsQuery = pageQuery.extend({
   status: z.enum(IP_ALLOCATION_STATUSES).optional(),
 });
 
-const family = wireEnum({ ipv4: 'IP_FAMILY_IPV4', ipv6: 'IP_FAMILY_IPV6' } satisfies Record<IpFamily, string>);
+const family = wireEnum({ ipv4: 'IP_FAMILY_IPV4', ipv6: 'IP_FAMILY_IPV6' } satisfies Record<
+  IpFamily,
+  string
+>);
 const allocationKind = wireEnum({
   ipv4_host: 'IP_ALLOCATION_KIND_IPV4_HOST',
   ipv6_host: 'IP_ALLOCATION_KIND_IPV6_HOST',

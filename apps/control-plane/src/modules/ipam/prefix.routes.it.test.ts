@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)('IPAM prefixes on the %s database', (kind) => {
       organizationId: p.organizationId,
       networkId: network.id,
       cidr: '2001:db8::/48',
-      family: 'ipv6',
+      family: 'IP_FAMILY_IPV6',
       gateway: '2001:db8::1',
       allocationStrategy: 'ALLOCATION_STRATEGY_SEQUENTIAL',
       description: 'customer /64s',
@@ -94,7 +94,7 @@ describe.each(DATABASE_KINDS)('IPAM prefixes on the %s database', (kind) => {
       updateTime: expect.any(String) as unknown,
     });
     const v4 = await createPrefix(t, p, { cidr: '192.0.2.0/24', gateway: '192.0.2.1' });
-    expect(v4).toMatchObject({ family: 'ipv4', vmAssignmentPrefixLength: 32, networkId: null });
+    expect(v4).toMatchObject({ family: 'IP_FAMILY_IPV4', vmAssignmentPrefixLength: 32, networkId: null });
 
     const all = await t.call<{ prefixes: PrefixView[]; total: number }>('GET', '/v1/ipam/prefixes', {
       as: p,

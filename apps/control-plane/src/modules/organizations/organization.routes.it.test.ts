@@ -25,8 +25,8 @@ describe.each(DATABASE_KINDS)('organizations, memberships and the audit log on t
       as: { token: alice.token },
     });
     expect(mine.body.organizations.map((o) => [o.id, o.role])).toEqual([
-      [alice.organizationId, 'owner'],
-      [providerId, 'owner'],
+      [alice.organizationId, 'MEMBER_ROLE_OWNER'],
+      [providerId, 'MEMBER_ROLE_OWNER'],
     ]);
     // Without the header the first organization is the tenant; the header switches to the other.
     const first = await t.call<{ organization: { id: string } }>('GET', '/v1/organization', {
@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('organizations, memberships and the audit log on t
 
     const adminGrantsOwner = await t.call('PATCH', `/v1/organization/members/${member.userId}`, {
       as: asAdmin,
-      body: { role: 'owner' },
+      body: { role: 'MEMBER_ROLE_OWNER' },
     });
     expect(adminGrantsOwner.status).toBe(403);
     const adminRemovesOwner = await t.call('DELETE', `/v1/organization/members/${owner.userId}`, {
@@ -76,14 +76,14 @@ describe.each(DATABASE_KINDS)('organizations, memberships and the audit log on t
     expect(adminRemovesOwner.status).toBe(403);
     const lastOwner = await t.call('PATCH', `/v1/organization/members/${owner.userId}`, {
       as: asOwner,
-      body: { role: 'admin' },
+      body: { role: 'MEMBER_ROLE_ADMIN' },
     });
     expect(lastOwner.status).toBe(412);
     expect(
       (
         await t.call('PATCH', `/v1/organization/members/${member.userId}`, {
           as: asAdmin,
-          body: { role: 'admin' },
+          body: { role: 'MEMBER_ROLE_ADMIN' },
         })
       ).status,
     ).toBe(200);

@@ -20,7 +20,12 @@ const memberView = z
   .meta({ id: 'Member' });
 
 function toMemberView(m: Membership): z.infer<typeof memberView> {
-  return { userId: m.userId, email: m.email, role: memberRole.toWire(m.role), createTime: m.createdAt.toISOString() };
+  return {
+    userId: m.userId,
+    email: m.email,
+    role: memberRole.toWire(m.role),
+    createTime: m.createdAt.toISOString(),
+  };
 }
 
 const userIdParams = z.object({ userId: z.uuid() });
@@ -54,7 +59,10 @@ export const organizationRoutes: FastifyPluginCallbackZod<{ organizations: Organ
     async (request) => {
       const memberships = await organizations.listMine(userIdOf(request));
       return {
-        organizations: memberships.map((m) => ({ ...toOrganizationView(m.organization), role: memberRole.toWire(m.role) })),
+        organizations: memberships.map((m) => ({
+          ...toOrganizationView(m.organization),
+          role: memberRole.toWire(m.role),
+        })),
         totalCount: memberships.length,
       };
     },
@@ -139,7 +147,9 @@ export const organizationRoutes: FastifyPluginCallbackZod<{ organizations: Organ
       request.auditTarget = { type: 'member', id: request.params.userId };
       return {
         member: toMemberView(
-          await organizations.setMemberRole(tenantOf(request), request.params.userId,
+          await organizations.setMemberRole(
+            tenantOf(request),
+            request.params.userId,
             memberRole.fromWire(request.body.role),
           ),
         ),

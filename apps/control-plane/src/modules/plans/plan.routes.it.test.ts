@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('plans on the %s database', (kind) => {
       regionId: setup.regionId,
       nodeIds: [setup.nodeId],
       isPublic: false,
-      onCreditExhaustion: 'suspend',
+      onCreditExhaustion: 'CREDIT_EXHAUSTION_ACTION_SUSPEND',
       revision: 1,
       status: 'STATUS_ACTIVE',
     });

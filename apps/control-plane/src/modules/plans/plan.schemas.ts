@@ -141,7 +141,9 @@ export const updatePlanBody = z
     const { onCreditExhaustion, ...rest } = withRegionIds(b);
     return {
       ...rest,
-      ...(onCreditExhaustion !== undefined && { onCreditExhaustion: creditExhaustion.fromWire(onCreditExhaustion) }),
+      ...(onCreditExhaustion !== undefined && {
+        onCreditExhaustion: creditExhaustion.fromWire(onCreditExhaustion),
+      }),
     };
   });
 

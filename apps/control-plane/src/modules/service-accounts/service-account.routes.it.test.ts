@@ -17,7 +17,7 @@ interface AccountView {
   description: string;
   isActive: boolean;
   allowedIps: string[];
-  role: 'admin' | 'member';
+  role: 'MEMBER_ROLE_ADMIN' | 'MEMBER_ROLE_MEMBER';
   organizationId: string;
   lastUsedAt: string | null;
   activeTokenCount: number;
@@ -90,7 +90,7 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
       description: '',
       isActive: true,
       allowedIps: [],
-      role: 'member',
+      role: 'MEMBER_ROLE_MEMBER',
       organizationId: owner.organizationId,
       lastUsedAt: null,
       activeTokenCount: 0,
@@ -112,7 +112,7 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
           description: 'Builds images',
           isActive: false,
           allowedIps: ['192.0.2.0/24', '2001:db8::1'],
-          role: 'admin',
+          role: 'MEMBER_ROLE_ADMIN',
         },
       },
     );
@@ -121,7 +121,7 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
       description: 'Builds images',
       isActive: false,
       allowedIps: ['192.0.2.0/24', '2001:db8::1'],
-      role: 'admin',
+      role: 'MEMBER_ROLE_ADMIN',
     });
     expect(await list()).toEqual([]);
     expect(await list('?includeInactive=true')).toEqual(['builder']);
@@ -177,7 +177,7 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
         ['allowedIps.1', 'allowedIps.2', 'allowedIps.3'],
       ],
       [{ name: 'a', allowedIps: '10.0.0.0/8' }, ['allowedIps']],
-      [{ name: 'a', role: 'owner' }, ['role']],
+      [{ name: 'a', role: 'MEMBER_ROLE_OWNER' }, ['role']],
       [{ name: '   ' }, ['name']],
       [{ name: 'a', description: 'x'.repeat(1001) }, ['description']],
       [{ name: 'a', isActive: false }, ['isActive']],
@@ -397,7 +397,7 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
   it('gives a token the role of its account', async () => {
     const owner = await t.register('ORGANIZATION_TYPE_CLIENT');
     const member = { token: (await mintToken(owner, (await createAccount(owner)).id)).token };
-    const adminAccount = await createAccount(owner, { role: 'admin' });
+    const adminAccount = await createAccount(owner, { role: 'MEMBER_ROLE_ADMIN' });
     const admin = { token: (await mintToken(owner, adminAccount.id)).token };
 
     const refused = await t.call('POST', '/v1/secrets', { as: member, body: { key: 'K', value: 'v' } });
@@ -418,9 +418,11 @@ describe.each(DATABASE_KINDS)('service accounts on the %s database', (kind) => {
   it('finds nothing of another organization with a token: 404, never 403', async () => {
     const a = await t.register('ORGANIZATION_TYPE_CLIENT');
     const b = await t.register('ORGANIZATION_TYPE_CLIENT');
-    const robotA = { token: (await mintToken(a, (await createAccount(a, { role: 'admin' })).id)).token };
+    const robotA = {
+      token: (await mintToken(a, (await createAccount(a, { role: 'MEMBER_ROLE_ADMIN' })).id)).token,
+    };
 
-    const bAccount = await createAccount(b, { role: 'admin' });
+    const bAccount = await createAccount(b, { role: 'MEMBER_ROLE_ADMIN' });
     const bMinted = await mintToken(b, bAccount.id);
     const secret = await t.call<{ secret: { id: string } }>('POST', '/v1/secrets', {
       as: b,

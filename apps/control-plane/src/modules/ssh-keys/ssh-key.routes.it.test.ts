@@ -64,12 +64,12 @@ describe.each(DATABASE_KINDS)('SSH keys on the %s database', (kind) => {
   afterAll(() => t.close());
 
   it.each([
-    [{ type: 'ed25519' }, 'ed25519', 'ssh-ed25519'],
-    [{ type: 'rsa', bits: 2048 }, 'rsa', 'ssh-rsa'],
-    [{ type: 'rsa', bits: 3072 }, 'rsa', 'ssh-rsa'],
-    [{ type: 'ec', curve: 'P-256' }, 'ecdsa', 'ecdsa-sha2-nistp256'],
-    [{ type: 'ec', curve: 'P-384' }, 'ecdsa', 'ecdsa-sha2-nistp384'],
-    [{ type: 'ec', curve: 'P-521' }, 'ecdsa', 'ecdsa-sha2-nistp521'],
+    [{ type: 'ed25519' }, 'SSH_KEY_TYPE_ED25519', 'ssh-ed25519'],
+    [{ type: 'rsa', bits: 2048 }, 'SSH_KEY_TYPE_RSA', 'ssh-rsa'],
+    [{ type: 'rsa', bits: 3072 }, 'SSH_KEY_TYPE_RSA', 'ssh-rsa'],
+    [{ type: 'ec', curve: 'P-256' }, 'SSH_KEY_TYPE_ECDSA', 'ecdsa-sha2-nistp256'],
+    [{ type: 'ec', curve: 'P-384' }, 'SSH_KEY_TYPE_ECDSA', 'ecdsa-sha2-nistp384'],
+    [{ type: 'ec', curve: 'P-521' }, 'SSH_KEY_TYPE_ECDSA', 'ecdsa-sha2-nistp521'],
   ] as const)('accepts %j as %s with the fingerprint ssh-keygen prints', async (spec, keyType, algorithm) => {
     const owner = await t.register('ORGANIZATION_TYPE_CLIENT');
     const { line } = generate(spec);

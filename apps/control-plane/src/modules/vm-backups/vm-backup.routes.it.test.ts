@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)('backups over the API on the %s database', (kind) 
     const policy = { schedule: '0 3 * * *', retention: 2, storage: 'local', compression: 'lzo' };
     expect(enabled.body).toMatchObject({
       virtualMachine: { id: vmId },
-      backupPolicy: { addonId: world.addonId, ...policy },
+      backupPolicy: { addonId: world.addonId, ...policy, compression: 'BACKUP_STORAGE_COMPRESSION_LZO' },
     });
     await eventually(async () => {
       expect((await proxmoxVm()).spec.backupPolicy).toEqual(policy);

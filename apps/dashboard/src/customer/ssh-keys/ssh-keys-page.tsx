@@ -6,6 +6,7 @@ import { fieldErrorsOf } from '../../api/api-error.js';
 import type { SshKey } from '../../api/api-resources.js';
 import { useApi } from '../../auth/session-context.js';
 import { formatDateTime } from '../../format/dates.js';
+import { sshKeyTypeName } from '../../format/display-names.js';
 import { useAnnouncer } from '../../ui/announcer.js';
 import { ConfirmButton } from '../../ui/confirm-button.js';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid.js';
@@ -74,7 +75,7 @@ export function SshKeysPage() {
                     {data.sshKeys.map((key) => (
                       <tr key={key.id}>
                         <th scope="row">{key.name}</th>
-                        <td>{key.keyType}</td>
+                        <td>{sshKeyTypeName(key.keyType)}</td>
                         <td>
                           <code>{key.fingerprint}</code>
                         </td>

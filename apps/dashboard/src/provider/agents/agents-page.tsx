@@ -112,7 +112,9 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
         <dt>Gateway service port</dt>
         <dd>{agent.gwServerServicePort} (UDP)</dd>
         <dt>Hypervisor</dt>
-        <dd>{agent.hypervisorDriver === 'HYPERVISOR_DRIVER_PROXMOX' ? 'Proxmox VE' : agent.hypervisorDriver}</dd>
+        <dd>
+          {agent.hypervisorDriver === 'HYPERVISOR_DRIVER_PROXMOX' ? 'Proxmox VE' : agent.hypervisorDriver}
+        </dd>
         <dt>Created</dt>
         <dd>{formatDateTime(agent.createTime)}</dd>
       </dl>

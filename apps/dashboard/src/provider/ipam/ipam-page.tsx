@@ -231,7 +231,7 @@ function PrefixTable({
                 </td>
                 <td>
                   {enumName(p.allocationStrategy, 'ALLOCATION_STRATEGY_')}
-                  {p.family === 'ipv6' && ` · /${p.vmAssignmentPrefixLength} per VM`}
+                  {p.family === 'IP_FAMILY_IPV6' && ` · /${p.vmAssignmentPrefixLength} per VM`}
                 </td>
                 <td>
                   {u?.data !== undefined ? (

@@ -60,7 +60,7 @@ const everything: OnboardingFacts = {
   networks: [
     { id: 'net', name: 'public', dnsServers: [], macAddressPrefix: '', nodes: [{ id: 'n1', name: 'pve1' }] },
   ],
-  prefixes: [{ id: 'p4', networkId: 'net', family: 'ipv4' } as IpamPrefix],
+  prefixes: [{ id: 'p4', networkId: 'net', family: 'IP_FAMILY_IPV4' } as IpamPrefix],
   cloudInitTemplates: [
     { id: 'seed', name: 'Ubuntu (seed)', isTemplate: true } as CloudInitTemplate,
     { id: 'own', name: 'ubuntu', isTemplate: false } as CloudInitTemplate,
@@ -125,7 +125,10 @@ describe('the onboarding checklist', () => {
 
   it('needs a network with nodes and an IPv4 prefix', () => {
     expect(
-      done({ ...everything, prefixes: [{ id: 'p6', networkId: 'net', family: 'ipv6' } as IpamPrefix] }).ipam,
+      done({
+        ...everything,
+        prefixes: [{ id: 'p6', networkId: 'net', family: 'IP_FAMILY_IPV6' } as IpamPrefix],
+      }).ipam,
     ).toBe(false);
     expect(
       done({

@@ -81,11 +81,13 @@ function nodeStep(nodes: readonly HypervisorNode[]): ChecklistStep {
 
 function ipamStep(networks: readonly IpamNetwork[], prefixes: readonly IpamPrefix[]): ChecklistStep {
   const usable = networks.filter(
-    (n) => n.nodes.length > 0 && prefixes.some((p) => p.networkId === n.id && p.family === 'ipv4'),
+    (n) => n.nodes.length > 0 && prefixes.some((p) => p.networkId === n.id && p.family === 'IP_FAMILY_IPV4'),
   );
   let detail: string;
   if (usable.length > 0) {
-    const withV6 = usable.filter((n) => prefixes.some((p) => p.networkId === n.id && p.family === 'ipv6'));
+    const withV6 = usable.filter((n) =>
+      prefixes.some((p) => p.networkId === n.id && p.family === 'IP_FAMILY_IPV6'),
+    );
     detail = `${count(usable.length, 'network has', 'networks have')} nodes and an IPv4 prefix${
       withV6.length > 0 ? ', with IPv6 too' : '; add an IPv6 prefix for dual stack'
     }.`;
