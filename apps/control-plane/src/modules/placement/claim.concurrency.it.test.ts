@@ -241,7 +241,7 @@ describe('claims racing on PostgreSQL', () => {
       `/v1/ipam/prefixes?filterNetworkId=${seller.networkId}`,
       { as: seller.provider },
     );
-    const ipv4Prefix = prefixes.body.prefixes.find((p) => p.family === 'ipv4')?.id ?? '';
+    const ipv4Prefix = prefixes.body.prefixes.find((p) => p.family === 'IP_FAMILY_IPV4')?.id ?? '';
     const utilization = await t.call<{ availableCount: string }>(
       'GET',
       `/v1/ipam/prefixes/${ipv4Prefix}/utilization`,
