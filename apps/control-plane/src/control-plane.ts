@@ -14,7 +14,7 @@ import type { RemoteWriteTarget } from './modules/metrics/index.js';
 import { wireModules } from './modules/wire-modules.js';
 
 /** The order flow's claim service alone, for benchmarks that drive it in-process without HTTP. */
-export { createClaimService } from './modules/wire-modules.js';
+export { createClaimService } from './modules/placement/index.js';
 
 export interface ControlPlaneOptions {
   readonly database: DatabaseLocation;
@@ -128,7 +128,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         return options.readiness?.() === false ? 'starting' : undefined;
       },
     });
-    const services = await wireModules(app, {
+    const modules = await wireModules(app, {
       db,
       secretBox: new SecretBox(options.secretKey),
       passwords: options.passwords ?? argon2idHasher,
@@ -151,18 +151,12 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     });
     if (options.dashboardDir !== undefined) await serveDashboard(app, resolve(options.dashboardDir));
     if (options.admin !== undefined)
-      await services.auth.bootstrapStaff(options.admin.email, options.admin.password);
+      await modules.auth.bootstrapStaff(options.admin.email, options.admin.password);
     const address = await app.listen({
       host: options.listen?.host ?? '127.0.0.1',
       port: options.listen?.port ?? 0,
     });
-    services.preflight.start();
-    services.proxmoxInventorySync.start();
-    services.dispatcher.start();
-    services.metrics.start();
-    services.metricsForwarder?.start();
-    services.fleet.consumer?.start();
-    services.fleet.worker.start();
+    for (const worker of modules.workers) worker.start();
     let closing: Promise<void> | undefined;
     return {
       url: address,
@@ -171,13 +165,13 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       close: () =>
         (closing ??= (async () => {
           await app.close();
-          await services.dispatcher.stop();
-          await services.metrics.stop();
-          await services.metricsForwarder?.stop();
-          await services.preflight.stop();
-          await services.proxmoxInventorySync.stop();
-          await services.fleet.consumer?.stop();
-          await services.fleet.worker.stop();
+          for (const worker of modules.workers.toReversed()) {
+            try {
+              await worker.stop();
+            } catch (err: unknown) {
+              logger.error({ err, worker: worker.name }, 'a worker failed to stop');
+            }
+          }
           await db.destroy();
         })()),
     };

@@ -1,5 +1,4 @@
 export type { AddonPricingTerms } from './addon.repository.js';
-export { AddonRepository } from './addon.repository.js';
-export { addonRoutes } from './addon.routes.js';
 export { addonPricing } from './addon.schemas.js';
 export { AddonService } from './addon.service.js';
+export { registerAddonModule } from './addon.module.js';

@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema.js';
 import { createTestDatabase } from '../../db/test-database.test-support.js';
 import type { ClaimService } from '../placement/index.js';
 import { cloudInitAssociatedData } from '../virtual-machines/index.js';
-import { createClaimService } from '../wire-modules.js';
+import { createClaimService } from '../placement/index.js';
 
 const GIB = 2 ** 30;
 const GATEWAY = '10.0.0.1';

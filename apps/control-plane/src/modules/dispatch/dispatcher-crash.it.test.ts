@@ -6,7 +6,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import type { Db } from '../../db/database.js';
-import { createClaimService } from '../wire-modules.js';
+import { createClaimService } from '../placement/index.js';
 import {
   changeVm,
   cloudInitFor,

@@ -1,1 +1,1 @@
-export { Dispatcher } from './dispatcher.js';
+export { registerDispatchModule } from './dispatch.module.js';

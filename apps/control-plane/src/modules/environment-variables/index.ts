@@ -1,3 +1,3 @@
 export { EnvironmentVariableRepository } from './environment-variable.repository.js';
-export { environmentVariableRoutes } from './environment-variable.routes.js';
 export { EnvironmentVariableService } from './environment-variable.service.js';
+export { registerEnvironmentVariableModule } from './environment-variable.module.js';

@@ -9,7 +9,7 @@ import {
 } from '../../control-plane.test-support.js';
 import { DATABASE_KINDS } from '../../db/test-database.test-support.js';
 import type { ReadyOffer } from '../preflight/preflight.test-support.js';
-import { createFirewallModule } from './firewall-module.js';
+import { createFirewallModule } from './firewall.module.js';
 import type { FirewallService } from './firewall.service.js';
 import { createOfferForVms, generationsOf, insertVm, markAbsent } from './firewall.test-support.js';
 

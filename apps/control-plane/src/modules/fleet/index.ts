@@ -1,1 +1,1 @@
-export { registerFleetModule, type FleetOptions, type FleetWorkers } from './fleet-module.js';
+export { registerFleetModule, type FleetOptions } from './fleet.module.js';

@@ -1,3 +1,1 @@
-export { InvitationRepository } from './invitation.repository.js';
-export { invitationRoutes } from './invitation.routes.js';
-export { InvitationService } from './invitation.service.js';
+export { registerInvitationModule } from './invitation.module.js';

@@ -1,3 +1,2 @@
 export { MarketplaceRepository } from './marketplace.repository.js';
-export { marketplaceRoutes } from './marketplace.routes.js';
-export { MarketplaceService } from './marketplace.service.js';
+export { registerMarketplaceModule } from './marketplace.module.js';

@@ -1,11 +1,2 @@
-export { MetricsCredentialRepository } from './metrics-credential.repository.js';
-export { metricsCredentialRoutes } from './metrics-credential.routes.js';
-export { MetricsCredentialService } from './metrics-credential.service.js';
-export { MetricsIngestRepository } from './metrics-ingest.repository.js';
-export { MetricsIngestService } from './metrics-ingest.service.js';
-export { MetricsWorker } from './metrics.worker.js';
-export { remoteWriteRoutes } from './remote-write.routes.js';
-export { VmMetricsRepository } from './vm-metrics.repository.js';
-export { vmMetricsRoutes } from './vm-metrics.routes.js';
-export { VmMetricsService } from './vm-metrics.service.js';
-export { RemoteWriteForwarder, type RemoteWriteTarget } from './remote-write-forwarder.js';
+export { type RemoteWriteTarget } from './remote-write-forwarder.js';
+export { registerMetricsModule, type MetricsSettings } from './metrics.module.js';

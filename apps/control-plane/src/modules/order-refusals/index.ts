@@ -1,2 +1,2 @@
 export { OrderRefusalRepository } from './order-refusal.repository.js';
-export { orderRefusalRoutes } from './order-refusal.routes.js';
+export { registerOrderRefusalModule } from './order-refusal.module.js';

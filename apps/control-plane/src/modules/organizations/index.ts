@@ -1,6 +1,4 @@
 export { OrganizationRepository } from './organization.repository.js';
-export { organizationRoutes } from './organization.routes.js';
-export { OrganizationService } from './organization.service.js';
 export type { MembershipWithOrganization } from './organization.repository.js';
 export {
   memberRole,
@@ -8,3 +6,4 @@ export {
   organizationView,
   toOrganizationView,
 } from './organization.schemas.js';
+export { registerOrganizationModule } from './organization.module.js';

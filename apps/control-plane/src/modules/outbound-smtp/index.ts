@@ -1,3 +1,2 @@
-export { OutboundSmtpRepository } from './outbound-smtp.repository.js';
-export { outboundSmtpRoutes } from './outbound-smtp.routes.js';
 export { OutboundSmtpService } from './outbound-smtp.service.js';
+export { registerOutboundSmtpModule } from './outbound-smtp.module.js';

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestControlPlane, type TestControlPlane } from '../../control-plane.test-support.js';
-import { createClaimService } from '../wire-modules.js';
+import { createClaimService } from './index.js';
 import type { VmClaim } from './claim.repository.js';
 import type { ClaimService } from './claim.service.js';
 import { PlacementExhaustedError } from './placement-exhausted-error.js';

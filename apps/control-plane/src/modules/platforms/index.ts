@@ -1,3 +1,1 @@
-export { PlatformRepository } from './platform.repository.js';
-export { platformRoutes } from './platform.routes.js';
-export { PlatformService } from './platform.service.js';
+export { registerPlatformModule } from './platform.module.js';

@@ -1,4 +1,4 @@
 export { RegionRepository } from './region.repository.js';
-export { regionRoutes, toRegionView } from './region.routes.js';
+export { toRegionView } from './region.routes.js';
 export type { Region } from './region.service.js';
-export { RegionService } from './region.service.js';
+export { registerRegionModule } from './region.module.js';

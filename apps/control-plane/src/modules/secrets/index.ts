@@ -1,5 +1,4 @@
 export { SecretRepository } from './secret.repository.js';
-export { secretRoutes } from './secret.routes.js';
 export { SecretService, UnreadableSecretError } from './secret.service.js';
 export {
   claimTemplateVariableKey,
@@ -9,3 +8,4 @@ export {
   templateVariableValue,
 } from './template-variable.js';
 export type { TemplateVariableKind } from './template-variable.js';
+export { registerSecretModule } from './secret.module.js';

@@ -1,3 +1,1 @@
-export { ServiceAccountRepository } from './service-account.repository.js';
-export { serviceAccountRoutes } from './service-account.routes.js';
-export { ServiceAccountService } from './service-account.service.js';
+export { registerServiceAccountModule } from './service-account.module.js';

@@ -1,3 +1,3 @@
 export { SshKeyRepository } from './ssh-key.repository.js';
-export { sshKeyRoutes } from './ssh-key.routes.js';
 export { SshKeyService } from './ssh-key.service.js';
+export { registerSshKeyModule } from './ssh-key.module.js';

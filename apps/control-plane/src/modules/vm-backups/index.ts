@@ -1,3 +1,1 @@
-export { VmBackupRepository } from './vm-backup.repository.js';
-export { vmBackupRoutes } from './vm-backup.routes.js';
-export { VmBackupService } from './vm-backup.service.js';
+export { registerVmBackupModule } from './vm-backup.module.js';

@@ -1,3 +1,2 @@
-export { VmConsoleRepository } from './vm-console.repository.js';
-export { vmConsoleRoutes } from './vm-console.routes.js';
-export { consoleSecretAssociatedData, VmConsoleService } from './vm-console.service.js';
+export { consoleSecretAssociatedData } from './vm-console.service.js';
+export { registerVmConsoleModule } from './vm-console.module.js';

@@ -1,3 +1,1 @@
-export { VmSnapshotRepository } from './vm-snapshot.repository.js';
-export { vmSnapshotRoutes } from './vm-snapshot.routes.js';
-export { VmSnapshotService } from './vm-snapshot.service.js';
+export { registerVmSnapshotModule } from './vm-snapshot.module.js';

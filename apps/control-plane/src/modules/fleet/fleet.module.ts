@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { Db } from '../../db/database.js';
+import { worker, type ModuleContext, type Worker } from '../module.js';
 import { fleetAgentRoutes } from './fleet-agent.routes.js';
 import { FleetAgentRepository } from './fleet-agent.repository.js';
 import { FleetAgentService } from './fleet-agent.service.js';
@@ -32,25 +32,16 @@ export interface FleetOptions {
 /** How often agents send heartbeats (the enrollment answer tells them). */
 const HEARTBEAT_INTERVAL_SECONDS = 30;
 
-/** The fleet module's workers, started and stopped with the server. */
-export interface FleetWorkers {
-  /** The NATS consumer, when NATS is configured. */
-  readonly consumer: FleetConsumer | undefined;
-  /** Retention pruning. */
-  readonly worker: FleetWorker;
-}
-
-/** Registers the fleet routes and builds the consumer and the retention worker. */
+/** Node agents' environments, enrollment and identity, NATS telemetry and clusters; the NATS consumer (when
+ * NATS is configured) and retention pruning are its workers. */
 export async function registerFleetModule(
   app: FastifyInstance,
-  settings: {
-    readonly db: Db;
-    readonly now: () => Date;
+  settings: ModuleContext & {
     readonly options: FleetOptions | undefined;
     /** This replica's name, as NATS shows its connection. */
     readonly replicaName: string;
   },
-): Promise<FleetWorkers> {
+): Promise<{ readonly workers: readonly Worker[] }> {
   const { db, now, options } = settings;
   const environmentRepository = new FleetEnvironmentRepository(db);
   const agentRepository = new FleetAgentRepository(db);
@@ -83,17 +74,21 @@ export async function registerFleetModule(
       now,
     }),
   });
+  const consumer =
+    options &&
+    new FleetConsumer({
+      natsUrl: options.natsUrl,
+      accountSeed: options.accountSeed,
+      ingest: new FleetIngestService({ ingest: ingestRepository }),
+      now,
+      logger: app.log,
+      name: settings.replicaName,
+    });
+  const retention = new FleetWorker({ ingest: ingestRepository, now, logger: app.log });
   return {
-    consumer:
-      options &&
-      new FleetConsumer({
-        natsUrl: options.natsUrl,
-        accountSeed: options.accountSeed,
-        ingest: new FleetIngestService({ ingest: ingestRepository }),
-        now,
-        logger: app.log,
-        name: settings.replicaName,
-      }),
-    worker: new FleetWorker({ ingest: ingestRepository, now, logger: app.log }),
+    workers: [
+      ...(consumer === undefined ? [] : [worker('fleet consumer', consumer)]),
+      worker('fleet retention', retention),
+    ],
   };
 }

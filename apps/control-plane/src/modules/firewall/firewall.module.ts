@@ -1,15 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+
 import type { Db } from '../../db/database.js';
+import type { ModuleContext } from '../module.js';
 import { AddressGroupRepository } from './address-group.repository.js';
 import { AddressGroupService } from './address-group.service.js';
 import { FirewallRepository } from './firewall.repository.js';
-import type { FirewallRouteServices } from './firewall.routes.js';
+import { firewallRoutes, type FirewallRouteServices } from './firewall.routes.js';
 import { FirewallService } from './firewall.service.js';
 import { RuleRepository } from './rule.repository.js';
 import { RuleService } from './rule.service.js';
 import { RuleSetRepository } from './ruleset.repository.js';
 import { RuleSetService } from './ruleset.service.js';
 
-/** The firewall module assembled: the service the dispatcher and the VM module use, and what the routes call. */
+/** VMs' firewalls: rule sets, rules and address groups, compiled into each VM's wanted state. */
+export async function registerFirewallModule(
+  app: FastifyInstance,
+  { db, now, changed }: ModuleContext & { readonly changed: () => void },
+): Promise<{ readonly firewall: FirewallService }> {
+  const { firewall, routes } = createFirewallModule(db, now, changed);
+  await app.register(firewallRoutes, routes);
+  return { firewall };
+}
+
+/** The firewall module assembled without HTTP: the service the dispatcher and the VM module use, and what the routes call. */
 export function createFirewallModule(
   db: Db,
   now: () => Date,
