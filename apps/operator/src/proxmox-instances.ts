@@ -10,6 +10,8 @@ import { OperatorError } from './operator-error.js';
 import type { OperatorMetrics } from './operator-metrics.js';
 
 export const INSTANCE_LABEL = 'vm.noderings.com/proxmox-instance';
+/** The instance of a ProxmoxVM whose spec names none. */
+export const DEFAULT_INSTANCE = 'default';
 
 const REQUIRED_KEYS = [
   'PROXMOX_URL',

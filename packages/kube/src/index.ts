@@ -14,7 +14,13 @@ export {
   vncRequests,
 } from './api-resource.js';
 export type { ConditionUpdate } from './condition.js';
-export { findCondition, isConditionTrue, removeCondition, setCondition } from './condition.js';
+export {
+  READY_CONDITION,
+  findCondition,
+  isConditionTrue,
+  removeCondition,
+  setCondition,
+} from './condition.js';
 export type { ControllerOptions, KeySource } from './controller.js';
 export { Controller, fromInformer } from './controller.js';
 export type { KubeEvent, Lease, LeaseSpec, Namespace, ObjectReference, Secret } from './core-types.js';
@@ -100,7 +106,6 @@ export type {
 export { ResourceClient } from './resource-client.js';
 export type { StatusUpdateOptions } from './status-update.js';
 export { updateStatus } from './status-update.js';
-export { READY_CONDITION, terminalErrorRecorder } from './terminal-error-recorder.js';
 export type { TokenBucketOptions } from './token-bucket.js';
 export { TokenBucket } from './token-bucket.js';
 export type { ProcessKey, ShutdownResult, WorkQueueMetrics, WorkQueueOptions } from './work-queue.js';
