@@ -110,3 +110,9 @@ export type { TokenBucketOptions } from './token-bucket.js';
 export { TokenBucket } from './token-bucket.js';
 export type { ProcessKey, ShutdownResult, WorkQueueMetrics, WorkQueueOptions } from './work-queue.js';
 export { WorkQueue } from './work-queue.js';
+export {
+  PROXMOX_INSTANCE_LABEL,
+  SCHEDULED_BACKUP_LABEL,
+  VM_ID_LABEL,
+  VM_REF_LABEL,
+} from './well-known-labels.js';
