@@ -4,7 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CRD_API_VERSION, KubeClient, installCrds, type ProxmoxVM } from '@noderings/kube';
+import {
+  CRD_API_VERSION,
+  KubeClient,
+  PROXMOX_INSTANCE_LABEL,
+  installCrds,
+  type ProxmoxVM,
+} from '@noderings/kube';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
 const TSX_CLI = repoPath('node_modules/tsx/dist/cli.mjs');
@@ -20,7 +26,6 @@ const TASK_MS = 0;
 const TIMEOUT_MS = 120_000;
 const OPERATOR_NAMESPACE = 'proxmox-system';
 const WATCH_NAMESPACE = '0b7e4f2a-9c1d-4e3f-8a5b-6c7d8e9f0a1b-operator';
-const INSTANCE_LABEL = 'vm.noderings.com/proxmox-instance';
 const TOKEN_ID = 'bench';
 const TOKEN_SECRET = '6c0a1f0e-2d3b-4c5d-8e9f-0a1b2c3d4e5f';
 /** The default scenario's first template on each node: pve1 9000, pve2 9002, pve3 9004 (3.5 GiB disks). */
@@ -137,7 +142,7 @@ async function installStack(kube: KubeClient, pveUrl: string, fingerprint: strin
     metadata: {
       namespace: OPERATOR_NAMESPACE,
       name: 'proxmox-default',
-      labels: { [INSTANCE_LABEL]: 'default' },
+      labels: { [PROXMOX_INSTANCE_LABEL]: 'default' },
     },
     stringData: {
       PROXMOX_URL: pveUrl,

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
 import { prepareAgentCluster } from '@noderings/e2e/agent-cluster';
-import { installCrds, KubeClient } from '@noderings/kube';
+import { installCrds, KubeClient, PROXMOX_INSTANCE_LABEL } from '@noderings/kube';
 import { startKubeSim, type KubeSim } from '@noderings/kube-sim';
 
 import { SERVER_URL, withClient } from './bench-database.js';
@@ -143,7 +143,7 @@ async function seed(
     metadata: {
       namespace: 'proxmox-system',
       name: 'proxmox-bench',
-      labels: { 'vm.noderings.com/proxmox-instance': 'default' },
+      labels: { [PROXMOX_INSTANCE_LABEL]: 'default' },
     },
     stringData: {
       PROXMOX_URL: pve.url,

@@ -1,7 +1,13 @@
 import { request } from 'node:https';
 
 import { CONTROL_PLANE_NAME, OPERATOR_NAME, OPERATOR_NAMESPACE, renderAgentStack } from '@noderings/deploy';
-import { namespaces, type ApiResource, type KubeClient, type KubeObject } from '@noderings/kube';
+import {
+  namespaces,
+  PROXMOX_INSTANCE_LABEL,
+  type ApiResource,
+  type KubeClient,
+  type KubeObject,
+} from '@noderings/kube';
 import type { KubeSim } from '@noderings/kube-sim';
 
 import { SandboxError } from './sandbox-error.js';
@@ -14,8 +20,7 @@ const FIELD_MANAGER = 'noderings-sandbox';
  * signing key in the data folder); the operator gets a new one at every start.
  */
 const TOKEN_SECONDS = 30 * 24 * 3600;
-/** The label by which the operator finds the credentials of a Proxmox instance, and the instance's id. */
-const PROXMOX_INSTANCE_LABEL = 'vm.noderings.com/proxmox-instance';
+/** The sandbox's Proxmox instance id, which its credentials Secret carries as PROXMOX_INSTANCE_LABEL. */
 const PROXMOX_INSTANCE = 'default';
 
 function coreResource(kind: string, plural: string): ApiResource<KubeObject> {

@@ -1,7 +1,7 @@
 import { request } from 'node:https';
 
 import type { ProxmoxVM } from '@noderings/kube';
-import { CRD_API_VERSION, Informer, KubeClient, installCrds } from '@noderings/kube';
+import { CRD_API_VERSION, Informer, KubeClient, PROXMOX_INSTANCE_LABEL, installCrds } from '@noderings/kube';
 import { startKubeSim } from '@noderings/kube-sim';
 import { startPveSim } from '@noderings/pve-sim';
 import type { PveSimOptions } from '@noderings/pve-sim';
@@ -10,7 +10,6 @@ import { createProxmoxClient, type ProxmoxClient } from '@noderings/proxmox';
 import { createJsonLogger } from './json-logger.js';
 import { startOperator } from './operator.js';
 import type { RunningOperator, StartOperatorOptions } from './operator.js';
-import { INSTANCE_LABEL } from './proxmox-instances.js';
 
 export const TOKEN_SECRET = 'f3b1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const OPERATOR_NAMESPACE = 'proxmox-system';
@@ -88,7 +87,7 @@ export async function startEnv(pveOptions: Partial<PveSimOptions> = {}): Promise
       metadata: {
         namespace: OPERATOR_NAMESPACE,
         name: 'proxmox-default',
-        labels: { [INSTANCE_LABEL]: 'default' },
+        labels: { [PROXMOX_INSTANCE_LABEL]: 'default' },
       },
       stringData: {
         PROXMOX_URL: pve.url,

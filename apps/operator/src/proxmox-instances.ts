@@ -1,5 +1,5 @@
 import type { KubeClient, Secret } from '@noderings/kube';
-import { Informer } from '@noderings/kube';
+import { Informer, PROXMOX_INSTANCE_LABEL } from '@noderings/kube';
 import type { ProxmoxClient, ProxmoxClientOptions } from '@noderings/proxmox';
 import { PveInvalidArgumentError, createProxmoxClient } from '@noderings/proxmox';
 
@@ -9,7 +9,8 @@ import type { NodeLimiter } from './node-limiter.js';
 import { OperatorError } from './operator-error.js';
 import type { OperatorMetrics } from './operator-metrics.js';
 
-export const INSTANCE_LABEL = 'vm.noderings.com/proxmox-instance';
+/** The instance of a ProxmoxVM whose spec names none. */
+export const DEFAULT_INSTANCE = 'default';
 
 const REQUIRED_KEYS = [
   'PROXMOX_URL',
@@ -50,14 +51,14 @@ export class ProxmoxInstances {
   ) {
     this.informer = new Informer(kube.secrets, {
       namespace: options.namespace,
-      labelSelector: INSTANCE_LABEL,
+      labelSelector: PROXMOX_INSTANCE_LABEL,
       resyncPeriodMs: 0,
       onError: (e: unknown) => {
         options.logger.warn('proxmox credential informer failed', { error: e });
       },
     });
     const changed = (secret: Secret): void => {
-      const instance = secret.metadata?.labels?.[INSTANCE_LABEL];
+      const instance = secret.metadata?.labels?.[PROXMOX_INSTANCE_LABEL];
       if (instance !== undefined) options.onChange?.(instance);
     };
     this.informer.addHandler({
@@ -71,18 +72,20 @@ export class ProxmoxInstances {
 
   /** The client of `instance`; OperatorError INSTANCE_NOT_FOUND or INSTANCE_INVALID otherwise. */
   get(instance: string): ProxmoxClient {
-    const secrets = this.informer.list().filter((s) => s.metadata?.labels?.[INSTANCE_LABEL] === instance);
+    const secrets = this.informer
+      .list()
+      .filter((s) => s.metadata?.labels?.[PROXMOX_INSTANCE_LABEL] === instance);
     const secret = secrets[0];
     if (secret === undefined) {
       throw new OperatorError(
         'INSTANCE_NOT_FOUND',
-        `no Secret labelled ${INSTANCE_LABEL}=${instance} in namespace ${this.options.namespace}`,
+        `no Secret labelled ${PROXMOX_INSTANCE_LABEL}=${instance} in namespace ${this.options.namespace}`,
       );
     }
     if (secrets.length > 1) {
       throw new OperatorError(
         'INSTANCE_INVALID',
-        `more than one Secret is labelled ${INSTANCE_LABEL}=${instance}`,
+        `more than one Secret is labelled ${PROXMOX_INSTANCE_LABEL}=${instance}`,
       );
     }
     const version = `${secret.metadata?.uid ?? ''}/${secret.metadata?.resourceVersion ?? ''}`;

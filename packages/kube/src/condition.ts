@@ -8,6 +8,9 @@ export interface ConditionUpdate {
   message: string;
 }
 
+/** The condition that says whether an object is as its spec asks; False carries why not. */
+export const READY_CONDITION = 'Ready';
+
 const CAMEL_CASE = /^[A-Z][A-Za-z0-9]*$/;
 
 /**

@@ -14,7 +14,13 @@ export {
   vncRequests,
 } from './api-resource.js';
 export type { ConditionUpdate } from './condition.js';
-export { findCondition, isConditionTrue, removeCondition, setCondition } from './condition.js';
+export {
+  READY_CONDITION,
+  findCondition,
+  isConditionTrue,
+  removeCondition,
+  setCondition,
+} from './condition.js';
 export type { ControllerOptions, KeySource } from './controller.js';
 export { Controller, fromInformer } from './controller.js';
 export type { KubeEvent, Lease, LeaseSpec, Namespace, ObjectReference, Secret } from './core-types.js';
@@ -100,8 +106,13 @@ export type {
 export { ResourceClient } from './resource-client.js';
 export type { StatusUpdateOptions } from './status-update.js';
 export { updateStatus } from './status-update.js';
-export { READY_CONDITION, terminalErrorRecorder } from './terminal-error-recorder.js';
 export type { TokenBucketOptions } from './token-bucket.js';
 export { TokenBucket } from './token-bucket.js';
 export type { ProcessKey, ShutdownResult, WorkQueueMetrics, WorkQueueOptions } from './work-queue.js';
 export { WorkQueue } from './work-queue.js';
+export {
+  PROXMOX_INSTANCE_LABEL,
+  SCHEDULED_BACKUP_LABEL,
+  VM_ID_LABEL,
+  VM_REF_LABEL,
+} from './well-known-labels.js';

@@ -10,10 +10,11 @@ import { DONE, TerminalError, isBeingDeleted, updateStatus } from '@noderings/ku
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { PveNotFoundError, TaskFailedError, VmNotRunningError, VmRunningError } from '@noderings/proxmox';
 
-import { reconcileFailure } from '../error-mapping.js';
 import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
+import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
+import { withFailureRecording } from '../with-failure-recording.js';
 import { listArchives, storageOf } from './backup-archive.js';
 import {
   RESTORED,
@@ -23,8 +24,6 @@ import {
   taskFailureMessage,
   withConditions,
 } from './backup-status.js';
-
-const DEFAULT_INSTANCE = 'default';
 
 export interface BackupRestorerDeps {
   backups: ResourceClient<VMBackup>;
@@ -63,26 +62,21 @@ export class BackupRestorer {
   ): Promise<ReconcileResult> {
     const request = backup.spec.restore;
     if (request === undefined || !isAsked(backup, request.requestedAt)) return DONE;
-    try {
-      await this.#restore(ref, backup, request.requestedAt, request.start ?? true, signal, log);
-      return DONE;
-    } catch (e: unknown) {
-      if (signal.aborted) throw e;
-      const failure = reconcileFailure(e);
-      log[failure.terminal ? 'error' : 'warn']('restore failed', {
-        reason: failure.reason,
-        message: failure.message,
-      });
-      await updateStatus(this.deps.backups, ref, (current) =>
-        stripUndefined(restoreFailedStatus(current, failure, request.requestedAt)),
-      ).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
-      });
-      if (failure.terminal && !(e instanceof TerminalError)) {
-        throw new TerminalError(failure.reason, failure.message, { cause: e });
-      }
-      throw e;
-    }
+    return withFailureRecording(
+      async () => {
+        await this.#restore(ref, backup, request.requestedAt, request.start ?? true, signal, log);
+        return DONE;
+      },
+      {
+        signal,
+        log,
+        msg: 'restore failed',
+        record: (failure) =>
+          updateStatus(this.deps.backups, ref, (current) =>
+            stripUndefined(restoreFailedStatus(current, failure, request.requestedAt)),
+          ),
+      },
+    );
   }
 
   async #restore(

@@ -1,9 +1,9 @@
 import type { Informer, KubeClient, ProxmoxVM, VMBackup } from '@noderings/kube';
-import { Controller, fromInformer, objectKey } from '@noderings/kube';
+import { Controller, SCHEDULED_BACKUP_LABEL, VM_REF_LABEL, fromInformer, objectKey } from '@noderings/kube';
 
 import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
-import { BackupScheduleReconciler, SCHEDULED_LABEL, VM_REF_LABEL } from './backup-schedule.reconciler.js';
+import { BackupScheduleReconciler } from './backup-schedule.reconciler.js';
 
 const CONTROLLER_NAME = 'backup-schedule';
 
@@ -31,7 +31,7 @@ export function createBackupScheduleController(options: BackupScheduleController
     const labels = backup.metadata?.labels ?? {};
     const vm = labels[VM_REF_LABEL];
     const namespace = backup.metadata?.namespace;
-    if (labels[SCHEDULED_LABEL] !== 'true' || vm === undefined || namespace === undefined) return [];
+    if (labels[SCHEDULED_BACKUP_LABEL] !== 'true' || vm === undefined || namespace === undefined) return [];
     return [objectKey({ namespace, name: vm })];
   };
   return new Controller({

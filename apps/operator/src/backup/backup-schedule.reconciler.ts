@@ -12,7 +12,9 @@ import {
   CRD_API_VERSION,
   DONE,
   KubeNotFoundError,
+  SCHEDULED_BACKUP_LABEL,
   TerminalError,
+  VM_REF_LABEL,
   isBeingDeleted,
   parseObjectKey,
 } from '@noderings/kube';
@@ -20,10 +22,6 @@ import {
 import type { Logger } from '../json-logger.js';
 import { scheduledBackupName } from './backup-schedule.js';
 
-/** On scheduled VMBackups: the name of their ProxmoxVM. */
-export const VM_REF_LABEL = 'vm.noderings.com/vm-ref';
-/** On VMBackups the schedule created (the only ones it ever prunes). */
-export const SCHEDULED_LABEL = 'vm.noderings.com/scheduled';
 /** The schedule slot a scheduled VMBackup was made for (RFC 3339). */
 const SCHEDULED_AT_ANNOTATION = 'vm.noderings.com/scheduled-at';
 const DEFAULT_COMPRESSION = 'zstd';
@@ -70,7 +68,7 @@ export class BackupScheduleReconciler implements Reconciler {
 
   async #scheduledBackups(ref: ObjectRef, vm: ProxmoxVM, signal: AbortSignal): Promise<VMBackup[]> {
     const { items } = await this.deps.backups.list(ref.namespace, {
-      labelSelector: `${VM_REF_LABEL}=${ref.name},${SCHEDULED_LABEL}=true`,
+      labelSelector: `${VM_REF_LABEL}=${ref.name},${SCHEDULED_BACKUP_LABEL}=true`,
       signal,
     });
     return items.filter((b) => b.metadata?.ownerReferences?.some((o) => o.uid === vm.metadata?.uid));
@@ -97,7 +95,7 @@ export class BackupScheduleReconciler implements Reconciler {
         metadata: {
           name,
           namespace: vm.metadata?.namespace,
-          labels: { [VM_REF_LABEL]: vm.metadata?.name ?? '', [SCHEDULED_LABEL]: 'true' },
+          labels: { [VM_REF_LABEL]: vm.metadata?.name ?? '', [SCHEDULED_BACKUP_LABEL]: 'true' },
           annotations: { [SCHEDULED_AT_ANNOTATION]: run.toISOString() },
           ownerReferences: [
             {

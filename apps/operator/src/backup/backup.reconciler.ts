@@ -19,11 +19,12 @@ import {
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { LockedError, PveNotFoundError, TaskFailedError, parseUpid } from '@noderings/proxmox';
 
-import { reconcileFailure } from '../error-mapping.js';
 import { DEFAULT_LOCK_WAIT_MS, lockReleased, waitForLock } from '../guest-lock.js';
 import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
+import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
+import { withFailureRecording } from '../with-failure-recording.js';
 import type { ArchiveLocation } from './backup-archive.js';
 import {
   archiveLocationAnnotations,
@@ -43,7 +44,6 @@ import {
 } from './backup-status.js';
 
 const BACKUP_FINALIZER = 'vm.noderings.com/proxmox-backup';
-const DEFAULT_INSTANCE = 'default';
 const DEFAULT_COMPRESSION = 'zstd';
 /** How soon to look again while the guest is not there yet or busy. */
 const WAIT_MS = 5_000;
@@ -85,9 +85,15 @@ export class BackupReconciler implements Reconciler {
     let backup = await ensureFinalizer(this.deps.backups, found, BACKUP_FINALIZER);
     const phase = backup.status?.phase;
     if (phase !== 'Completed' && phase !== 'Failed') {
-      const outcome = await this.#recordingFailure(ref, signal, log, () =>
-        this.#backUp(ref, backup, signal, log),
-      );
+      const outcome = await withFailureRecording(() => this.#backUp(ref, backup, signal, log), {
+        signal,
+        log,
+        msg: 'backup failed',
+        record: (failure) =>
+          updateStatus(this.deps.backups, ref, (current) =>
+            stripUndefined(backupFailedStatus(current, failure)),
+          ),
+      });
       if (!('spec' in outcome)) return outcome;
       backup = outcome;
     }
@@ -255,34 +261,6 @@ export class BackupReconciler implements Reconciler {
       ),
     }));
     return { requeueAfter: wait.retryAfterMs ?? WAIT_MS };
-  }
-
-  /** Runs a backup step; a failure is recorded in status, and rethrown terminal or retryable. */
-  async #recordingFailure<T>(
-    ref: ObjectRef,
-    signal: AbortSignal,
-    log: Logger,
-    step: () => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await step();
-    } catch (e: unknown) {
-      if (signal.aborted) throw e;
-      const failure = reconcileFailure(e);
-      log[failure.terminal ? 'error' : 'warn']('backup failed', {
-        reason: failure.reason,
-        message: failure.message,
-      });
-      await updateStatus(this.deps.backups, ref, (current) =>
-        stripUndefined(backupFailedStatus(current, failure)),
-      ).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
-      });
-      if (failure.terminal && !(e instanceof TerminalError)) {
-        throw new TerminalError(failure.reason, failure.message, { cause: e });
-      }
-      throw e;
-    }
   }
 
   // Delete

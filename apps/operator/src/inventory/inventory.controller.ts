@@ -1,9 +1,8 @@
 import type { Informer, KubeClient, Secret } from '@noderings/kube';
-import { Controller, fromInformer } from '@noderings/kube';
+import { Controller, PROXMOX_INSTANCE_LABEL, fromInformer } from '@noderings/kube';
 
 import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
-import { INSTANCE_LABEL } from '../proxmox-instances.js';
 import { InventoryReconciler } from './inventory.reconciler.js';
 import type { InventoryReconcilerDeps } from './inventory.reconciler.js';
 
@@ -28,7 +27,7 @@ export function createInventoryController(options: InventoryControllerOptions): 
     ...(options.refreshMs === undefined ? {} : { refreshMs: options.refreshMs }),
   });
   const keysOf = (secret: Secret): string[] => {
-    const instance = secret.metadata?.labels?.[INSTANCE_LABEL];
+    const instance = secret.metadata?.labels?.[PROXMOX_INSTANCE_LABEL];
     return instance === undefined ? [] : [`${options.namespace}/${instance}`];
   };
   return new Controller({

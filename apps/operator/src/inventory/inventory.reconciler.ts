@@ -18,9 +18,9 @@ import {
 } from '@noderings/kube';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import { reconcileFailure } from '../error-mapping.js';
 import type { Logger } from '../json-logger.js';
 import { OperatorError } from '../operator-error.js';
+import { withFailureRecording } from '../with-failure-recording.js';
 
 /** How often Proxmox is read again, so that a node or template added there shows within a minute. */
 const DEFAULT_INVENTORY_REFRESH_MS = 60_000;
@@ -59,31 +59,33 @@ export class InventoryReconciler implements Reconciler {
       return DONE;
     }
     await this.#ensureExists(ref, instance, signal);
-    let nodes: ProxmoxInventoryNode[];
-    try {
-      nodes = await this.#read(pve, ref, signal);
-    } catch (e: unknown) {
-      if (signal.aborted) throw e;
-      const failure = reconcileFailure(e);
-      this.deps.logger.warn('proxmox inventory not read', { instance, message: failure.message });
-      await updateStatus(
-        this.deps.inventories,
-        ref,
-        (current) => ({
-          ...current.status,
-          phase: 'Failed',
-          message: failure.message,
-          conditions: setCondition(
-            current.status?.conditions,
-            { type: READY, status: 'False', reason: failure.reason, message: failure.message },
-            current.metadata?.generation,
-            this.#now(),
-          ),
-        }),
-        { signal },
-      );
-      throw e;
-    }
+    const nodes = await withFailureRecording(() => this.#read(pve, ref, signal), {
+      signal,
+      log: this.deps.logger.child({ instance }),
+      msg: 'proxmox inventory not read',
+      levels: { terminal: 'warn', retryable: 'warn' },
+      record: (failure) =>
+        updateStatus(
+          this.deps.inventories,
+          ref,
+          (current) => ({
+            ...current.status,
+            phase: 'Failed',
+            message: failure.message,
+            conditions: setCondition(
+              current.status?.conditions,
+              { type: READY, status: 'False', reason: failure.reason, message: failure.message },
+              current.metadata?.generation,
+              this.#now(),
+            ),
+          }),
+          { signal },
+        ),
+      // Whatever went wrong, Proxmox answering again is enough: the inventory is always read again.
+      onTerminal: (_failure, e) => {
+        throw e;
+      },
+    });
     await updateStatus(this.deps.inventories, ref, (current) => this.#readStatus(current, nodes), { signal });
     return { requeueAfter: this.deps.refreshMs ?? DEFAULT_INVENTORY_REFRESH_MS };
   }

@@ -10,7 +10,6 @@ import type {
 } from '@noderings/kube';
 import {
   DONE,
-  TerminalError,
   ensureFinalizer,
   hasFinalizer,
   isBeingDeleted,
@@ -28,11 +27,12 @@ import {
   VmRunningError,
 } from '@noderings/proxmox';
 
-import { reconcileFailure } from '../error-mapping.js';
 import { syncVmFirewall } from '../firewall/vm-firewall-sync.js';
 import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
+import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
+import { withFailureRecording } from '../with-failure-recording.js';
 import { buildSeed, seedFileName } from './cloud-init-seed.js';
 import { bootDisk } from './vm-disk.js';
 import { configUpdate, desiredConfig } from './vm-desired-config.js';
@@ -47,7 +47,6 @@ import {
 } from './vm-status.js';
 
 const GUEST_FINALIZER = 'vm.noderings.com/proxmox-guest';
-const DEFAULT_INSTANCE = 'default';
 const MIN_VMID = 100;
 const MAX_VMID = 999_999_999;
 const PREFERRED_ISO_STORAGE = 'local';
@@ -86,25 +85,19 @@ export class VmReconciler implements Reconciler {
     const vm = await this.deps.vms.find(ref, signal);
     if (vm === undefined) return DONE;
     const log = this.deps.logger.child({ controller: 'proxmoxvm', key });
-    try {
-      return isBeingDeleted(vm)
-        ? await this.#finalize(ref, vm, signal, log)
-        : await this.#converge(ref, vm, signal, log);
-    } catch (e: unknown) {
-      if (signal.aborted) throw e;
-      const failure = reconcileFailure(e);
-      log[failure.terminal ? 'error' : 'warn']('reconcile failed', {
-        reason: failure.reason,
-        message: failure.message,
-      });
-      await updateStatus(this.deps.vms, ref, (current) =>
-        failedStatus(current, failure, isBeingDeleted(current)),
-      ).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
-      });
-      if (failure.terminal) throw new TerminalError(failure.reason, failure.message, { cause: e });
-      throw e;
-    }
+    return withFailureRecording(
+      () =>
+        isBeingDeleted(vm) ? this.#finalize(ref, vm, signal, log) : this.#converge(ref, vm, signal, log),
+      {
+        signal,
+        log,
+        msg: 'reconcile failed',
+        record: (failure) =>
+          updateStatus(this.deps.vms, ref, (current) =>
+            failedStatus(current, failure, isBeingDeleted(current)),
+          ),
+      },
+    );
   }
 
   // Create and converge

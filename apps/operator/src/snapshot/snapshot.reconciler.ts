@@ -23,17 +23,17 @@ import {
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { PveNotFoundError, TaskFailedError } from '@noderings/proxmox';
 
-import { reconcileFailure } from '../error-mapping.js';
 import type { ReconcileFailure } from '../error-mapping.js';
 import type { Logger } from '../json-logger.js';
 import type { GuardVerdict } from '../nr-guard.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
+import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
 import { PROVISIONED } from '../proxmoxvm/vm-status.js';
+import { withFailureRecording } from '../with-failure-recording.js';
 import { snapshotNameProblem } from './snapshot-name.js';
 
 const SNAPSHOT_FINALIZER = 'vm.noderings.com/proxmox-snapshot';
-const DEFAULT_INSTANCE = 'default';
 /** How often a snapshot waiting for its VM looks again, besides reacting to the VM's own changes. */
 const VM_WAIT_MS = 30_000;
 const READY = 'Ready';
@@ -76,25 +76,21 @@ export class SnapshotReconciler implements Reconciler {
     const snap = await this.deps.snapshots.find(ref, signal);
     if (snap === undefined) return DONE;
     const log = this.deps.logger.child({ controller: 'vmsnapshot', key });
-    try {
-      return isBeingDeleted(snap)
-        ? await this.#finalize(ref, snap, signal, log)
-        : await this.#converge(ref, snap, signal, log);
-    } catch (e: unknown) {
-      if (signal.aborted) throw e;
-      const failure = reconcileFailure(e);
-      log[failure.terminal ? 'error' : 'warn']('reconcile failed', {
-        reason: failure.reason,
-        message: failure.message,
-      });
-      await updateStatus(this.deps.snapshots, ref, (current) =>
-        failedStatus(current, failure, e instanceof TaskFailedError),
-      ).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
-      });
-      if (failure.terminal) throw new TerminalError(failure.reason, failure.message, { cause: e });
-      throw e;
-    }
+    return withFailureRecording(
+      () =>
+        isBeingDeleted(snap)
+          ? this.#finalize(ref, snap, signal, log)
+          : this.#converge(ref, snap, signal, log),
+      {
+        signal,
+        log,
+        msg: 'reconcile failed',
+        record: (failure, e) =>
+          updateStatus(this.deps.snapshots, ref, (current) =>
+            failedStatus(current, failure, e instanceof TaskFailedError),
+          ),
+      },
+    );
   }
 
   // Create, check and roll back

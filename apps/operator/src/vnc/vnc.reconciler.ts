@@ -21,16 +21,16 @@ import {
 } from '@noderings/kube';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import { reconcileFailure } from '../error-mapping.js';
 import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
+import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
+import { withFailureRecording } from '../with-failure-recording.js';
 
 /** Proxmox accepts a VNC ticket until this long after it issued it. */
 export const VNC_TICKET_LIFETIME_MS = 40_000;
 /** How long an expired or failed request stays, so that the vnc-gateway can read why it got nothing. */
 const DEFAULT_VNC_GRACE_MS = 5 * 60_000;
-const DEFAULT_INSTANCE = 'default';
 const READY = 'Ready';
 
 export interface VncReconcilerDeps {
@@ -86,35 +86,27 @@ export class VncReconciler implements Reconciler {
     signal: AbortSignal,
     log: Logger,
   ): Promise<ReconcileResult> {
-    try {
-      return await this.#open(ref, request, signal, log);
-    } catch (e: unknown) {
-      if (signal.aborted) throw e;
-      const failure = reconcileFailure(e);
-      log[failure.terminal ? 'warn' : 'info']('console not opened', {
-        reason: failure.reason,
-        message: failure.message,
-      });
-      await this.#setStatus(ref, signal, (status, current) => ({
-        ...status,
-        phase: failure.terminal ? 'Failed' : 'Pending',
-        message: failure.message,
-        observedGeneration: current.metadata?.generation,
-        conditions: withConditions(current, {
-          type: READY,
-          status: 'False',
-          reason: failure.reason,
+    return withFailureRecording(() => this.#open(ref, request, signal, log), {
+      signal,
+      log,
+      msg: 'console not opened',
+      levels: { terminal: 'warn', retryable: 'info' },
+      record: (failure) =>
+        this.#setStatus(ref, signal, (status, current) => ({
+          ...status,
+          phase: failure.terminal ? 'Failed' : 'Pending',
           message: failure.message,
-        }),
-      })).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
-      });
-      if (failure.terminal) {
-        // Failed requests are collected after the grace period, like expired ones.
-        return { requeueAfter: this.#graceMs };
-      }
-      throw e;
-    }
+          observedGeneration: current.metadata?.generation,
+          conditions: withConditions(current, {
+            type: READY,
+            status: 'False',
+            reason: failure.reason,
+            message: failure.message,
+          }),
+        })),
+      // Failed requests are collected after the grace period, like expired ones.
+      onTerminal: () => ({ requeueAfter: this.#graceMs }),
+    });
   }
 
   async #open(

@@ -1,6 +1,6 @@
 import type { CloudInitDocuments } from '@noderings/domain';
 import type { ProxmoxVM } from '@noderings/kube';
-import { KubeNotFoundError, type KubeClient } from '@noderings/kube';
+import { KubeNotFoundError, VM_ID_LABEL, type KubeClient } from '@noderings/kube';
 
 import { agentKubeClient, operatorNamespace } from '../agents/index.js';
 import { StillDeletingError } from './dispatch-failure.js';
@@ -14,7 +14,6 @@ import {
   firewallRuleSetOf,
   isVmId,
   proxmoxVmName,
-  VM_ID_LABEL,
   type VmNetworkPolicy,
 } from './vm-order.js';
 

@@ -1,5 +1,5 @@
 import type { ResourceClient, VMBackup } from '@noderings/kube';
-import { KubeNotFoundError } from '@noderings/kube';
+import { KubeNotFoundError, SCHEDULED_BACKUP_LABEL } from '@noderings/kube';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
@@ -13,7 +13,7 @@ import { FIELD_MANAGER, vmIdOfName } from './vm-order.js';
  * The operator's label on the VMBackups it makes on a ProxmoxVM's `spec.backupPolicy.schedule` (and
  * prunes beyond its retention): the backups a customer's backup addon pays for.
  */
-const SCHEDULED_SELECTOR = 'vm.noderings.com/scheduled=true';
+const SCHEDULED_SELECTOR = `${SCHEDULED_BACKUP_LABEL}=true`;
 
 /**
  * The VMBackups the operator makes on each VM's schedule. The control plane never creates one: status sync

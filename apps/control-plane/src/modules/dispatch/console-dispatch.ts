@@ -1,5 +1,5 @@
 import type { ResourceClient, VNCRequest } from '@noderings/kube';
-import { CRD_API_VERSION } from '@noderings/kube';
+import { CRD_API_VERSION, VM_ID_LABEL } from '@noderings/kube';
 import { sql } from 'kysely';
 
 import type { SecretBox } from '../../crypto/secret-box.js';
@@ -10,7 +10,7 @@ import type { ResourceDispatchOutcome, ResourceKind } from './resource-kind.js';
 import { vmOwnerReference, withdrawObject } from './resource-kind.js';
 import { finishedColumns, fromNow } from './lease-results.js';
 import { ResourceLeases, type LeasedResource } from './resource-leases.js';
-import { FIELD_MANAGER, proxmoxVmName, VM_ID_LABEL } from './vm-order.js';
+import { FIELD_MANAGER, proxmoxVmName } from './vm-order.js';
 
 /**
  * How long after its ticket expired a session's VNCRequest is withdrawn: as long as the operator keeps an

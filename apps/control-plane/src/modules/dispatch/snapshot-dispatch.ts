@@ -1,5 +1,5 @@
 import type { ResourceClient, VMSnapshot } from '@noderings/kube';
-import { CRD_API_VERSION } from '@noderings/kube';
+import { CRD_API_VERSION, VM_ID_LABEL } from '@noderings/kube';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
@@ -8,7 +8,7 @@ import type { ResourceDispatchOutcome, ResourceKind } from './resource-kind.js';
 import { vmOwnerReference, withdrawObject } from './resource-kind.js';
 import { finishedColumns } from './lease-results.js';
 import { ResourceLeases, type LeasedResource } from './resource-leases.js';
-import { FIELD_MANAGER, proxmoxVmName, VM_ID_LABEL } from './vm-order.js';
+import { FIELD_MANAGER, proxmoxVmName } from './vm-order.js';
 
 /**
  * A customer's snapshot as a VMSnapshot: the operator makes the Proxmox snapshot once the VM is

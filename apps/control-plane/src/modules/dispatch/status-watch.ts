@@ -1,9 +1,9 @@
 import type { ProxmoxVM, Reconciler, ResourceClient } from '@noderings/kube';
-import { Controller, fromInformer, Informer, objectKey } from '@noderings/kube';
+import { Controller, fromInformer, Informer, objectKey, VM_ID_LABEL } from '@noderings/kube';
 import type { BaseLogger } from 'pino';
 
 import { describeError } from './dispatch-failure.js';
-import { proxmoxVmName, VM_ID_LABEL } from './vm-order.js';
+import { proxmoxVmName } from './vm-order.js';
 
 /** Status writes are one conditional UPDATE each: a relist of a large agent may go at this pace. */
 const RATE_LIMIT = { ratePerSecond: 100, burst: 500 };

@@ -7,12 +7,9 @@ import type {
   ProxmoxVMSpec,
   Secret,
 } from '@noderings/kube';
-import { CRD_API_VERSION } from '@noderings/kube';
+import { CRD_API_VERSION, VM_ID_LABEL } from '@noderings/kube';
 
 import type { VmDesiredState, VmPowerState } from '../../db/schema.js';
-
-/** On both objects of an order: the informer selects by it, and the orphan sweep maps a Secret to its VM. */
-export const VM_ID_LABEL = 'vm.noderings.com/vm-id';
 
 /** Server-side apply records the control plane as the owner of the fields it sends. */
 export const FIELD_MANAGER = 'noderings-control-plane';
