@@ -3,6 +3,7 @@ import { CRD_API_VERSION, VM_ID_LABEL } from '@noderings/kube';
 import { sql } from 'kysely';
 
 import type { SecretBox } from '../../crypto/secret-box.js';
+import { newGeneration } from '../../db/new-generation.js';
 import type { Db } from '../../db/database.js';
 import { consoleSecretAssociatedData } from '../vm-console/index.js';
 import type { AgentCluster } from './agent-cluster.js';
@@ -154,13 +155,10 @@ export class ConsoleDispatch implements ResourceKind<VNCRequest> {
   async sweep(): Promise<void> {
     await this.db
       .updateTable('vm_console_sessions')
-      .set((eb) => ({
+      .set({
         desired_state: 'ABSENT',
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('deleted_at', 'is', null)
       .where('desired_state', '=', 'PRESENT')
       .where((w) =>

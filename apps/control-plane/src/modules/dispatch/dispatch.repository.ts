@@ -1,6 +1,7 @@
 import type { Condition } from '@noderings/kube';
 import { sql } from 'kysely';
 
+import { newGeneration } from '../../db/new-generation.js';
 import type { Db } from '../../db/database.js';
 import type { VmDesiredState } from '../../db/schema.js';
 import { finishedColumns, fromNow, LeaseResults } from './lease-results.js';
@@ -191,15 +192,11 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
   async markRetrying(id: string, detail: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('virtual_machines')
-      .set((eb) => ({
+      .set({
         failure_detail: detail,
         failed_node_ids: sql<string[]>`array_append(failed_node_ids, node_id)`,
-        generation: eb('generation', '+', 1),
-        reinstall_generation: eb('generation', '+', 1),
-        dispatch_attempts: 0,
-        next_dispatch_at: sql<Date>`now()`,
-        updated_at: at,
-      }))
+        ...newGeneration({ at, reinstall: true }),
+      })
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .where('desired_state', '=', 'PRESENT')
@@ -219,7 +216,7 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
   async markFailed(id: string, detail: string | undefined, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('virtual_machines')
-      .set((eb) => ({
+      .set({
         failed_at: at,
         // After a retry the provider reads both nodes' words, first failure first.
         ...(detail !== undefined && {
@@ -229,11 +226,8 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
         failed_node_ids: sql<string[]>`CASE WHEN node_id IS NULL OR node_id = ANY(failed_node_ids)
           THEN failed_node_ids ELSE array_append(failed_node_ids, node_id) END`,
         desired_state: 'ABSENT' as const,
-        generation: eb('generation', '+', 1),
-        dispatch_attempts: 0,
-        next_dispatch_at: sql<Date>`now()`,
-        updated_at: at,
-      }))
+        ...newGeneration({ at }),
+      })
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .where('desired_state', '=', 'PRESENT')

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { bumpVmGenerations } from './vm-generations.js';
+import { bumpVmGenerations } from '../virtual-machines/index.js';
 
 type Tx = Transaction<Database>;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { bumpVmGenerations } from '../firewall/index.js';
+import { bumpVmGenerations } from '../virtual-machines/index.js';
 import type { ModuleContext } from '../module.js';
 import { OutboundSmtpRepository } from './outbound-smtp.repository.js';
 import { outboundSmtpRoutes } from './outbound-smtp.routes.js';

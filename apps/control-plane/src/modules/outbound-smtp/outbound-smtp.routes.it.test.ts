@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestControlPlane, type TestControlPlane } from '../../control-plane.test-support.js';
 import { DATABASE_KINDS } from '../../db/test-database.test-support.js';
 import { createOfferForVms, generationsOf, insertVm, markAbsent } from '../firewall/firewall.test-support.js';
-import { bumpVmGenerations } from '../firewall/index.js';
+import { bumpVmGenerations } from '../virtual-machines/index.js';
 import type { ReadyOffer } from '../preflight/preflight.test-support.js';
 import { OutboundSmtpRepository } from './outbound-smtp.repository.js';
 import { OutboundSmtpService } from './outbound-smtp.service.js';

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@noderings/domain';
 
 import type { Page, PageResult } from '../../http/pagination.js';
-import type { bumpVmGenerations } from '../firewall/index.js';
+import type { bumpVmGenerations } from '../virtual-machines/index.js';
 import { BLOCK_BY_DEFAULT, effectiveSmtpBlocked, type SmtpOutboundVmAction } from './outbound-smtp-policy.js';
 import type { OutboundSmtpRepository, VmSmtpPolicyRecord } from './outbound-smtp.repository.js';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 
+import { newGeneration } from '../../db/new-generation.js';
 import type { Db } from '../../db/database.js';
 
 /** What enabling backups reads of an addon. */
@@ -101,13 +102,10 @@ export class BackupPolicyRepository {
     return this.db.transaction().execute(async (tx) => {
       const changed = await tx
         .updateTable('virtual_machines')
-        .set((eb) => ({
+        .set({
           spec: sql<string>`spec || ${JSON.stringify({ backupPolicy: policy })}::jsonb`,
-          generation: eb('generation', '+', 1),
-          next_dispatch_at: sql<Date>`now()`,
-          dispatch_attempts: 0,
-          updated_at: sql<Date>`now()`,
-        }))
+          ...newGeneration(),
+        })
         .where('id', '=', vmId)
         .where('client_organization_id', '=', clientOrganizationId)
         .where('desired_state', '=', 'PRESENT')
@@ -153,25 +151,19 @@ export class BackupPolicyRepository {
       if (removed.numDeletedRows === 0n) return false;
       await tx
         .updateTable('virtual_machines')
-        .set((eb) => ({
+        .set({
           spec: sql<string>`spec - 'backupPolicy'`,
-          generation: eb('generation', '+', 1),
-          next_dispatch_at: sql<Date>`now()`,
-          dispatch_attempts: 0,
-          updated_at: sql<Date>`now()`,
-        }))
+          ...newGeneration(),
+        })
         .where('id', '=', vmId)
         .execute();
       if (deleteBackups)
         await tx
           .updateTable('vm_backups')
-          .set((eb) => ({
+          .set({
             desired_state: 'ABSENT',
-            generation: eb('generation', '+', 1),
-            next_dispatch_at: sql<Date>`now()`,
-            dispatch_attempts: 0,
-            updated_at: sql<Date>`now()`,
-          }))
+            ...newGeneration(),
+          })
           .where('vm_id', '=', vmId)
           .where('desired_state', '=', 'PRESENT')
           .where('deleted_at', 'is', null)

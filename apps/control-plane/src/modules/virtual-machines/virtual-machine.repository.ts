@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 
+import { newGeneration } from '../../db/new-generation.js';
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
 import type { Database, VmDesiredState, VmPowerState } from '../../db/schema.js';
@@ -417,14 +418,11 @@ export class VirtualMachineRepository {
   async moveTo(tx: Tx, id: string, move: VmMove): Promise<boolean> {
     const result = await tx
       .updateTable('virtual_machines')
-      .set((eb) => ({
+      .set({
         agent_id: move.agentId,
         node_id: move.nodeId,
         spec: JSON.stringify(move.spec),
         cloud_init_ciphertext: move.cloudInitCiphertext,
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
         dispatch_error: '',
         observed_phase: '',
         observed_power_state: '',
@@ -432,8 +430,8 @@ export class VirtualMachineRepository {
         observed_conditions: '[]',
         observed_generation: 0,
         observed_at: null,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('id', '=', id)
       .where(sql<boolean>`node_id = ANY(failed_node_ids)`)
       .where('desired_state', '=', 'PRESENT')
@@ -475,18 +473,14 @@ export class VirtualMachineRepository {
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('virtual_machines')
-      .set((eb) => ({
+      .set({
         hostname: change.hostname,
         distro: change.distro,
         spec: JSON.stringify(change.spec),
         cloud_init_ciphertext: change.cloudInitCiphertext,
         cloud_init_request_ciphertext: change.cloudInitRequestCiphertext,
-        generation: eb('generation', '+', 1),
-        reinstall_generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration({ reinstall: true }),
+      })
       .where('id', '=', id)
       .where('client_organization_id', '=', clientOrganizationId)
       .where('desired_state', '=', 'PRESENT')
@@ -506,16 +500,13 @@ export class VirtualMachineRepository {
   ): Promise<boolean> {
     const result = await db
       .updateTable('virtual_machines')
-      .set((eb) => ({
+      .set({
         ...(change.desiredState !== undefined && { desired_state: change.desiredState }),
         ...(change.desiredPowerState !== undefined && { desired_power_state: change.desiredPowerState }),
         ...(change.rebootRequestedAt !== undefined && { reboot_requested_at: change.rebootRequestedAt }),
         ...(change.tags !== undefined && { tags: [...change.tags] }),
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('id', '=', id)
       .where('client_organization_id', '=', clientOrganizationId)
       .where('desired_state', '=', 'PRESENT')

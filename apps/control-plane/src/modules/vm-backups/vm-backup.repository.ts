@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 
+import { newGeneration } from '../../db/new-generation.js';
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
 import type { BackupRemoval, Database, VmBackupTable, VmDesiredState } from '../../db/schema.js';
@@ -103,13 +104,10 @@ export class VmBackupRepository {
   async withdraw(clientOrganizationId: string, vmId: string, id: string): Promise<boolean> {
     const result = await this.db
       .updateTable('vm_backups')
-      .set((eb) => ({
+      .set({
         desired_state: 'ABSENT',
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('client_organization_id', '=', clientOrganizationId)
       .where('vm_id', '=', vmId)
       .where('id', '=', id)
@@ -128,14 +126,11 @@ export class VmBackupRepository {
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('vm_backups')
-      .set((eb) => ({
+      .set({
         restore_requested_at: sql<Date>`date_trunc('milliseconds', now())`,
         restore_start: start,
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('client_organization_id', '=', clientOrganizationId)
       .where('vm_id', '=', vmId)
       .where('id', '=', id)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 
+import { newGeneration } from '../../db/new-generation.js';
 import type { Db } from '../../db/database.js';
 
 export interface NewConsoleSession {
@@ -76,13 +77,10 @@ export class VmConsoleRepository {
   async withdraw(id: string): Promise<void> {
     await this.db
       .updateTable('vm_console_sessions')
-      .set((eb) => ({
+      .set({
         desired_state: 'ABSENT',
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('id', '=', id)
       .where('desired_state', '=', 'PRESENT')
       .where('deleted_at', 'is', null)

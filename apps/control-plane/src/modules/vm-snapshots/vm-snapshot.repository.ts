@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 
+import { newGeneration } from '../../db/new-generation.js';
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
 import type { Database, VmDesiredState, VmSnapshotTable } from '../../db/schema.js';
@@ -147,13 +148,10 @@ export class VmSnapshotRepository {
   async withdraw(clientOrganizationId: string, vmId: string, id: string): Promise<boolean> {
     const result = await this.db
       .updateTable('vm_snapshots')
-      .set((eb) => ({
+      .set({
         desired_state: 'ABSENT',
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('client_organization_id', '=', clientOrganizationId)
       .where('vm_id', '=', vmId)
       .where('id', '=', id)
@@ -166,13 +164,10 @@ export class VmSnapshotRepository {
   async requestRollback(clientOrganizationId: string, vmId: string, id: string): Promise<boolean> {
     const result = await this.db
       .updateTable('vm_snapshots')
-      .set((eb) => ({
+      .set({
         rollback_requested_at: sql<Date>`date_trunc('milliseconds', now())`,
-        generation: eb('generation', '+', 1),
-        next_dispatch_at: sql<Date>`now()`,
-        dispatch_attempts: 0,
-        updated_at: sql<Date>`now()`,
-      }))
+        ...newGeneration(),
+      })
       .where('client_organization_id', '=', clientOrganizationId)
       .where('vm_id', '=', vmId)
       .where('id', '=', id)

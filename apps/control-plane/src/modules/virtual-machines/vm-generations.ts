@@ -1,5 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 
+import { newGeneration } from '../../db/new-generation.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -14,12 +15,7 @@ export async function bumpVmGenerations(
   if (vmIds.length === 0) return [];
   const rows = await tx
     .updateTable('virtual_machines')
-    .set((eb) => ({
-      generation: eb('generation', '+', 1),
-      next_dispatch_at: sql<Date>`now()`,
-      dispatch_attempts: 0,
-      updated_at: sql<Date>`now()`,
-    }))
+    .set(newGeneration())
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('virtual_machines')
