@@ -7,11 +7,11 @@ import type {
   VMBackupStatus,
 } from '@noderings/kube';
 import { DONE, TerminalError, isBeingDeleted, updateStatus } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { PveNotFoundError, TaskFailedError, VmNotRunningError, VmRunningError } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
-import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
 import { listArchives, storageOf } from './backup-archive.js';
@@ -69,14 +69,17 @@ export class BackupRestorer {
     } catch (e: unknown) {
       if (signal.aborted) throw e;
       const failure = reconcileFailure(e);
-      log[failure.terminal ? 'error' : 'warn']('restore failed', {
-        reason: failure.reason,
-        message: failure.message,
-      });
+      log[failure.terminal ? 'error' : 'warn'](
+        {
+          reason: failure.reason,
+          message: failure.message,
+        },
+        'restore failed',
+      );
       await updateStatus(this.deps.backups, ref, (current) =>
         stripUndefined(restoreFailedStatus(current, failure, request.requestedAt)),
       ).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
+        log.warn({ error: statusError }, 'could not record the failure');
       });
       if (failure.terminal && !(e instanceof TerminalError)) {
         throw new TerminalError(failure.reason, failure.message, { cause: e });
@@ -135,7 +138,7 @@ export class BackupRestorer {
       }
       throw e;
     }
-    log.info('restored', { volid, vmid: t.vmid, started: start });
+    log.info({ volid, vmid: t.vmid, started: start }, 'restored');
     await this.#setRestore(t, 'Completed', `restored from ${volid}`, undefined);
   }
 
@@ -160,7 +163,7 @@ export class BackupRestorer {
         )
           throw e;
       }
-      log.info('stopped for restore', { vmid: t.vmid });
+      log.info({ vmid: t.vmid }, 'stopped for restore');
     }
     await this.#guard(t);
     const upid = await t.pve.restoreVm(t.node, {
@@ -170,7 +173,7 @@ export class BackupRestorer {
       unique: false,
       start: t.start,
     });
-    log.info('restore started', { volid: t.volid, vmid: t.vmid, upid });
+    log.info({ volid: t.volid, vmid: t.vmid, upid }, 'restore started');
     await this.#setRestore(t, 'Running', `restoring ${t.volid}`, upid);
     return upid;
   }

@@ -16,10 +16,10 @@ import {
   setCondition,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
-import type { Logger } from '../json-logger.js';
 import { OperatorError } from '../operator-error.js';
 
 /** How often Proxmox is read again, so that a node or template added there shows within a minute. */
@@ -65,7 +65,7 @@ export class InventoryReconciler implements Reconciler {
     } catch (e: unknown) {
       if (signal.aborted) throw e;
       const failure = reconcileFailure(e);
-      this.deps.logger.warn('proxmox inventory not read', { instance, message: failure.message });
+      this.deps.logger.warn({ instance, message: failure.message }, 'proxmox inventory not read');
       await updateStatus(
         this.deps.inventories,
         ref,

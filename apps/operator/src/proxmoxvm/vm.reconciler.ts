@@ -18,6 +18,7 @@ import {
   removeFinalizer,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient, StorageVolume, VmStatus } from '@noderings/proxmox';
 import {
   PveNotFoundError,
@@ -30,7 +31,6 @@ import {
 
 import { reconcileFailure } from '../error-mapping.js';
 import { syncVmFirewall } from '../firewall/vm-firewall-sync.js';
-import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
 import { buildSeed, seedFileName } from './cloud-init-seed.js';
@@ -93,14 +93,17 @@ export class VmReconciler implements Reconciler {
     } catch (e: unknown) {
       if (signal.aborted) throw e;
       const failure = reconcileFailure(e);
-      log[failure.terminal ? 'error' : 'warn']('reconcile failed', {
-        reason: failure.reason,
-        message: failure.message,
-      });
+      log[failure.terminal ? 'error' : 'warn'](
+        {
+          reason: failure.reason,
+          message: failure.message,
+        },
+        'reconcile failed',
+      );
       await updateStatus(this.deps.vms, ref, (current) =>
         failedStatus(current, failure, isBeingDeleted(current)),
       ).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
+        log.warn({ error: statusError }, 'could not record the failure');
       });
       if (failure.terminal) throw new TerminalError(failure.reason, failure.message, { cause: e });
       throw e;
@@ -154,7 +157,7 @@ export class VmReconciler implements Reconciler {
   async #resumeTask(t: Target, log: Logger): Promise<void> {
     const upid = t.vm.status?.taskRef;
     if (upid === undefined) return;
-    log.info('waiting for stored task', { upid });
+    log.info({ upid }, 'waiting for stored task');
     try {
       await this.#wait(t, upid);
     } catch (e: unknown) {
@@ -175,7 +178,7 @@ export class VmReconciler implements Reconciler {
       full: true,
       storage: spec.disk.storage,
     });
-    log.info('clone started', { vmid: t.vmid, template: spec.templateVmid, upid });
+    log.info({ vmid: t.vmid, template: spec.templateVmid, upid }, 'clone started');
     await this.#setStatus(t, (s, vm) => ({
       ...s,
       phase: 'Provisioning',
@@ -231,7 +234,7 @@ export class VmReconciler implements Reconciler {
       t,
       await t.pve.uploadToStorage(t.node, storage, { content: 'iso', filename, data: seed }),
     );
-    log.info('cloud-init seed uploaded', { volid, bytes: seed.length });
+    log.info({ volid, bytes: seed.length }, 'cloud-init seed uploaded');
     return volid;
   }
 
@@ -240,7 +243,7 @@ export class VmReconciler implements Reconciler {
     const update = configUpdate(current, desiredConfig(t.vm.spec, seedVolid));
     if (update === undefined) return;
     await this.#guarded(t);
-    log.info('updating config', { keys: Object.keys(update) });
+    log.info({ keys: Object.keys(update) }, 'updating config');
     const upid = await t.pve.updateVmConfig(t.node, t.vmid, update);
     if (upid !== null) await this.#wait(t, upid);
   }
@@ -261,7 +264,7 @@ export class VmReconciler implements Reconciler {
     const want = t.vm.spec.disk.sizeGiB;
     if (disk === undefined || disk.sizeGiB >= want) return;
     await this.#guarded(t);
-    log.info('growing disk', { disk: disk.key, fromGiB: disk.sizeGiB, toGiB: want });
+    log.info({ disk: disk.key, fromGiB: disk.sizeGiB, toGiB: want }, 'growing disk');
     const upid = await t.pve.resizeVmDisk(t.node, t.vmid, { disk: disk.key, size: `${want}G` });
     if (upid !== null) await this.#wait(t, upid);
   }
@@ -288,7 +291,7 @@ export class VmReconciler implements Reconciler {
       state = 'stopped';
     } else if (desired === 'Running' && rebootAsked) {
       await this.#reboot(t);
-      log.info('rebooted', { requestedAt: spec.rebootRequestedAt });
+      log.info({ requestedAt: spec.rebootRequestedAt }, 'rebooted');
     }
     return state;
   }
@@ -411,7 +414,7 @@ export class VmReconciler implements Reconciler {
     const verdict = await nrGuard(pve, t.node, t.vmid, vm.spec.vmId);
     if (verdict === 'foreign') {
       const message = `VMID ${t.vmid} on node '${t.node}' holds a guest not named ${guestName(vm.spec.vmId)}: left untouched`;
-      log.warn('not deleting a foreign guest', { vmid: t.vmid });
+      log.warn({ vmid: t.vmid }, 'not deleting a foreign guest');
       await this.#setStatus(t, (s, current) => ({
         ...s,
         message,
@@ -424,7 +427,7 @@ export class VmReconciler implements Reconciler {
     }
     await this.#deleteSeed(t);
     await removeFinalizer(this.deps.vms, await this.deps.vms.get(ref, signal), GUEST_FINALIZER);
-    log.info('finalized', { verdict });
+    log.info({ verdict }, 'finalized');
     return DONE;
   }
 
@@ -437,7 +440,7 @@ export class VmReconciler implements Reconciler {
       t,
       await t.pve.deleteVm(t.node, t.vmid, { purge: true, destroyUnreferencedDisks: true }),
     );
-    log.info('guest destroyed', { vmid: t.vmid });
+    log.info({ vmid: t.vmid }, 'guest destroyed');
   }
 
   async #deleteSeed(t: Target): Promise<void> {

@@ -20,12 +20,12 @@ import {
   setCondition,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { PveNotFoundError, TaskFailedError } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
 import type { ReconcileFailure } from '../error-mapping.js';
-import type { Logger } from '../json-logger.js';
 import type { GuardVerdict } from '../nr-guard.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
@@ -83,14 +83,17 @@ export class SnapshotReconciler implements Reconciler {
     } catch (e: unknown) {
       if (signal.aborted) throw e;
       const failure = reconcileFailure(e);
-      log[failure.terminal ? 'error' : 'warn']('reconcile failed', {
-        reason: failure.reason,
-        message: failure.message,
-      });
+      log[failure.terminal ? 'error' : 'warn'](
+        {
+          reason: failure.reason,
+          message: failure.message,
+        },
+        'reconcile failed',
+      );
       await updateStatus(this.deps.snapshots, ref, (current) =>
         failedStatus(current, failure, e instanceof TaskFailedError),
       ).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
+        log.warn({ error: statusError }, 'could not record the failure');
       });
       if (failure.terminal) throw new TerminalError(failure.reason, failure.message, { cause: e });
       throw e;
@@ -152,7 +155,7 @@ export class SnapshotReconciler implements Reconciler {
     if (upid === undefined) return;
     const phase = t.snap.status?.phase;
     const answersRollback = phase === 'RollingBack' || phase === 'Creating';
-    t.log.info('waiting for stored task', { upid });
+    t.log.info({ upid }, 'waiting for stored task');
     try {
       await this.#wait(t, upid);
     } catch (e: unknown) {
@@ -181,7 +184,7 @@ export class SnapshotReconciler implements Reconciler {
       snapname: snapshotName,
       ...(description === undefined ? {} : { description }),
     });
-    t.log.info('snapshot started', { vmid: t.vmid, snapshot: snapshotName, upid });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName, upid }, 'snapshot started');
     // A rollback asked for before the snapshot existed cannot mean this snapshot: creating it answers it.
     const requested = t.snap.spec.rollbackRequestedAt;
     await this.#runStoredTask(
@@ -191,7 +194,7 @@ export class SnapshotReconciler implements Reconciler {
       { type: READY, status: 'False', reason: 'Creating', message: `creating snapshot '${snapshotName}'` },
       requested === undefined ? {} : { lastRollbackAt: requested },
     );
-    t.log.info('snapshot created', { vmid: t.vmid, snapshot: snapshotName });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName }, 'snapshot created');
   }
 
   /**
@@ -203,7 +206,7 @@ export class SnapshotReconciler implements Reconciler {
     const start = (t.vm.spec.powerState ?? 'Running') === 'Running';
     await this.#guarded(t);
     const upid = await t.pve.rollbackSnapshot(t.node, t.vmid, snapshotName, { start });
-    t.log.info('rollback started', { vmid: t.vmid, snapshot: snapshotName, requestedAt: requested, upid });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName, requestedAt: requested, upid }, 'rollback started');
     await this.#runStoredTask(
       t,
       upid,
@@ -216,7 +219,7 @@ export class SnapshotReconciler implements Reconciler {
       },
       { lastRollbackAt: requested },
     );
-    t.log.info('rolled back', { vmid: t.vmid, snapshot: snapshotName, started: start });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName, started: start }, 'rolled back');
   }
 
   async #recordReady(t: Target): Promise<void> {
@@ -249,7 +252,7 @@ export class SnapshotReconciler implements Reconciler {
         conditions: withConditions(current, [{ type: READY, status: 'False', reason, message }]),
       }),
     );
-    log.info('waiting for the VM', { reason });
+    log.info({ reason }, 'waiting for the VM');
     return { requeueAfter: VM_WAIT_MS };
   }
 
@@ -282,7 +285,7 @@ export class SnapshotReconciler implements Reconciler {
     });
     const verdict = await nrGuard(t.pve, t.node, t.vmid, vm.spec.vmId);
     if (verdict === 'foreign') {
-      log.warn('not touching a foreign guest', { vmid: t.vmid });
+      log.warn({ vmid: t.vmid }, 'not touching a foreign guest');
     } else if (verdict === 'ours') {
       await this.#deleteSnapshot(t);
     }
@@ -310,7 +313,7 @@ export class SnapshotReconciler implements Reconciler {
     } catch (e: unknown) {
       if (!(e instanceof TaskFailedError && e.reason instanceof PveNotFoundError)) throw e;
     }
-    t.log.info('snapshot deleted', { vmid: t.vmid, snapshot: snapshotName });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName }, 'snapshot deleted');
   }
 
   async #release(
@@ -324,7 +327,7 @@ export class SnapshotReconciler implements Reconciler {
       await this.deps.snapshots.get(ref, signal),
       SNAPSHOT_FINALIZER,
     );
-    log.info('finalized', { verdict });
+    log.info({ verdict }, 'finalized');
     return DONE;
   }
 

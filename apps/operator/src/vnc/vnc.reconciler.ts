@@ -19,10 +19,10 @@ import {
   setCondition,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
-import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
 
@@ -91,10 +91,13 @@ export class VncReconciler implements Reconciler {
     } catch (e: unknown) {
       if (signal.aborted) throw e;
       const failure = reconcileFailure(e);
-      log[failure.terminal ? 'warn' : 'info']('console not opened', {
-        reason: failure.reason,
-        message: failure.message,
-      });
+      log[failure.terminal ? 'warn' : 'info'](
+        {
+          reason: failure.reason,
+          message: failure.message,
+        },
+        'console not opened',
+      );
       await this.#setStatus(ref, signal, (status, current) => ({
         ...status,
         phase: failure.terminal ? 'Failed' : 'Pending',
@@ -107,7 +110,7 @@ export class VncReconciler implements Reconciler {
           message: failure.message,
         }),
       })).catch((statusError: unknown) => {
-        log.warn('could not record the failure', { error: statusError });
+        log.warn({ error: statusError }, 'could not record the failure');
       });
       if (failure.terminal) {
         // Failed requests are collected after the grace period, like expired ones.
@@ -178,7 +181,7 @@ export class VncReconciler implements Reconciler {
       const kind = e instanceof KubeApiError ? e.code : 'Error';
       throw new Error(`could not record the console session (${kind})`, { cause: e });
     }
-    log.info('console opened', { node, vmid, port, expiresAt });
+    log.info({ node, vmid, port, expiresAt }, 'console opened');
     return { requeueAfter: VNC_TICKET_LIFETIME_MS };
   }
 
@@ -227,7 +230,7 @@ export class VncReconciler implements Reconciler {
     } catch (e: unknown) {
       if (!(e instanceof KubeNotFoundError)) throw e;
     }
-    log.info('console request deleted', { phase: request.status?.phase });
+    log.info({ phase: request.status?.phase }, 'console request deleted');
     return DONE;
   }
 
