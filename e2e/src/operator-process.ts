@@ -26,8 +26,11 @@ export interface OperatorProcess {
 }
 
 const OPERATOR_MAIN = repoPath('apps/operator/src/main.ts');
-/** Its JSON log line once it serves, with the address it bound (a free one when asked for port 0). */
-const STARTED_LINE = /"msg":"operator started".*?"metrics":"(http:[^"]+)"/;
+/**
+ * Its JSON log line once it serves, with the address it bound (a free one when asked for port 0); pino
+ * writes `msg` after the fields, so the line is matched whatever their order.
+ */
+const STARTED_LINE = /^(?=.*"msg":"operator started").*?"metrics":"(http:[^"]+)"/m;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** How long after an exit of the operator the sandbox may begin to stop for the exit to be expected. */

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 
+import { createLogger } from '@noderings/log';
 import { sql } from 'kysely';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
@@ -87,31 +88,14 @@ const MAX_REMOTE_WRITE_COMPRESSED_BYTES = 8 * 1024 * 1024;
 const MAX_REMOTE_WRITE_DECOMPRESSED_BYTES = 32 * 1024 * 1024;
 const VERSION = '0.1.0';
 
-/** Secret values must never reach a log line, whatever a future log call passes in. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.token',
-  '*.value',
-  '*.kubeconfig',
-  // A console session's Proxmox VNC ticket (its RFB password is `*.password`).
-  '*.ticket',
-  // The fleet NATS account's seed, and the user seeds and JWTs minted from it.
-  '*.accountSeed',
-  '*.seed',
-  '*.jwt',
-];
-
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
-  const logger = pino(
-    {
-      level: options.logLevel ?? 'info',
-      base: { app: 'control-plane' },
-      redact: { paths: REDACT, censor: '[redacted]' },
-    },
-    options.logDestination ?? pino.destination(1),
-  );
+  // Secret fields are redacted by @noderings/log's paths, whatever a future log call passes in.
+  const logger = createLogger({
+    name: 'control-plane',
+    level: options.logLevel ?? 'info',
+    format: 'pino',
+    destination: options.logDestination ?? pino.destination(1),
+  });
   const db = await openDatabase(options.database, (err) => {
     logger.warn({ err }, 'an idle database connection was closed by the server');
   });

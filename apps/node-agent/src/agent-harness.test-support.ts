@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { LogRecord } from '@noderings/log/log-capture';
+
 import { type AgentTiming, type NodeAgent, startNodeAgent } from './agent.js';
 import type { AgentConfig } from './config.js';
 import { type FakeBackend, startFakeBackend } from './fake-backend.test-support.js';
 import type { FleetStream } from './fleet-stream.test-support.js';
-import type { LogRecord } from './logger.test-support.js';
 
 export const INSTALL_TOKEN = 'install-token-0123456789';
 

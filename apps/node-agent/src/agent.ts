@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 
 import type { CollectorStatus, HostSignals } from '@noderings/fleet';
-
+import { createLogger, SecretValues, type Logger } from '@noderings/log';
 import { sleep } from '@noderings/retry';
+
 import { AgentError, messageOf } from './agent-error.js';
 import { agentVersion } from './agent-version.js';
 import { KubeletCollector, type Sample } from './collect/index.js';
@@ -27,7 +28,6 @@ import { runEvery } from './interval-loop.js';
 import { KubeletClient } from './kubelet-client.js';
 import { KubeletCollection } from './kubelet-collection.js';
 import { LogTailer } from './log-tailer.js';
-import { type Logger, createLogger } from './logger.js';
 import { type Delivery, MessageQueue } from './message-queue.js';
 import { DEFAULT_PUBLISHER_TIMING, NatsPublisher, type PublisherTiming } from './nats-publisher.js';
 
@@ -61,7 +61,7 @@ const DEFAULT_TIMING: AgentTiming = {
 };
 
 export interface NodeAgentOptions {
-  /** Receives each JSON log line (default: standard output). */
+  /** Receives each JSON log line, without its newline (default: standard output). */
   readonly writeLog?: (line: string) => void;
   readonly timing?: Partial<AgentTiming>;
 }
@@ -88,20 +88,20 @@ export async function startNodeAgent(
   options: NodeAgentOptions = {},
 ): Promise<NodeAgent> {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const secrets = new SecretValues();
+  const { writeLog } = options;
   const log = createLogger({
+    name: 'node-agent',
     level: config.logLevel,
-    write:
-      options.writeLog ??
-      ((line) => {
-        process.stdout.write(`${line}\n`);
-      }),
+    secrets,
+    ...(writeLog !== undefined && { destination: lineDestination(writeLog) }),
   });
-  log.addSecret(config.installToken);
+  secrets.add(config.installToken);
   for (const warning of config.warnings) log.warn(warning);
   announceMode(config, log);
   const kubelet =
     config.agentType === 'k8s-node-monitor' && config.k8sNodeMetrics
-      ? await kubeletClient(config, log)
+      ? await kubeletClient(config, log, secrets)
       : undefined;
 
   let phase = 'starting';
@@ -127,7 +127,7 @@ export async function startNodeAgent(
     await health.close();
     throw e;
   }
-  log.addSecret(loaded.state.nkeySeed);
+  secrets.add(loaded.state.nkeySeed);
   phase = loaded.kind === 'enrolled' ? 'running' : 'enrolling';
   ready = true;
 
@@ -148,7 +148,7 @@ export async function startNodeAgent(
     let initial;
     if (loaded.kind === 'enrolled') {
       state = loaded.state;
-      log.info('adopted the identity of the data directory', { agentId: state.agentId, name: state.name });
+      log.info({ agentId: state.agentId, name: state.name }, 'adopted the identity of the data directory');
     } else {
       const result = await enrollUntilDone(loaded.state, {
         backendUrl: config.backendUrl,
@@ -179,10 +179,10 @@ export async function startNodeAgent(
     });
     keeper.onChange(() => {
       const jwt = keeper.current?.jwt;
-      if (jwt !== undefined) log.addSecret(jwt);
+      if (jwt !== undefined) secrets.add(jwt);
       phase = keeper.gone ? 'identity released' : 'running';
     });
-    if (initial !== undefined) log.addSecret(initial.jwt);
+    if (initial !== undefined) secrets.add(initial.jwt);
     publisher = new NatsPublisher({
       publicKey,
       nkeySeed: state.nkeySeed,
@@ -194,7 +194,7 @@ export async function startNodeAgent(
       timing: timing.publisher,
     });
     const reportStop = (what: string) => (e: unknown) => {
-      log.error(`${what} stopped`, { reason: messageOf(e) });
+      log.error({ reason: messageOf(e) }, `${what} stopped`);
     };
     transportRunning.push(
       keeper.run(transport.signal).catch(reportStop('credentials renewal')),
@@ -205,7 +205,7 @@ export async function startNodeAgent(
     const publishSamples = async (samples: readonly Sample[]): Promise<Delivery> => {
       if (keeper.gone) return 'dropped';
       const { messages, skipped } = metricsMessages(samples, new Date());
-      if (skipped > 0) log.debug('left out samples the fleet contract cannot carry', { skipped });
+      if (skipped > 0) log.debug({ skipped }, 'left out samples the fleet contract cannot carry');
       const deliveries = await Promise.all(messages.map((m) => queue.push('metrics', m.id, encode(m))));
       return deliveries.find((d) => d !== 'acked') ?? 'acked';
     };
@@ -231,7 +231,7 @@ export async function startNodeAgent(
       running.push(
         runEvery(config.metricsIntervalMs, producers.signal, async () => {
           await activeCollection.tick().catch((e: unknown) => {
-            log.error('a collection tick failed', { reason: messageOf(e) });
+            log.error({ reason: messageOf(e) }, 'a collection tick failed');
           });
           tickDone();
         }),
@@ -251,7 +251,7 @@ export async function startNodeAgent(
       });
       running.push(
         tailer.run(producers.signal).catch((e: unknown) => {
-          log.error('log tailing stopped', { reason: messageOf(e) });
+          log.error({ reason: messageOf(e) }, 'log tailing stopped');
         }),
       );
     }
@@ -287,7 +287,7 @@ export async function startNodeAgent(
   });
   const mainRun = main().catch((e: unknown) => {
     const error = e instanceof Error ? e : new Error(String(e));
-    log.error(error.message, error instanceof AgentError ? { code: error.code } : {});
+    log.error(error instanceof AgentError ? { code: error.code } : {}, error.message);
     resolveFailed(error);
   });
 
@@ -303,7 +303,7 @@ export async function startNodeAgent(
       while (publisher !== undefined && !publisher.idle && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 50));
       if (publisher !== undefined && !publisher.idle)
-        log.warn('stopping with messages not yet acknowledged', { queued: queue.length });
+        log.warn({ queued: queue.length }, 'stopping with messages not yet acknowledged');
       transport.abort();
       await Promise.all(transportRunning);
       publisher?.abandon();
@@ -321,10 +321,13 @@ function announceMode(config: AgentConfig, log: Logger): void {
   if (config.agentType === 'k8s-node-monitor') {
     log.info(DAEMONSET_MODE_LINE);
     if (config.k8sNodeMetrics)
-      log.info('collecting kubelet metrics', {
-        kubeletUrl: config.kubelet.url,
-        intervalMs: config.metricsIntervalMs,
-      });
+      log.info(
+        {
+          kubeletUrl: config.kubelet.url,
+          intervalMs: config.metricsIntervalMs,
+        },
+        'collecting kubelet metrics',
+      );
     else
       log.info(
         'kubelet collection is off (PROXIMA_K8S_NODE_METRICS is not true); tailing logs and sending heartbeats',
@@ -338,7 +341,11 @@ function announceMode(config: AgentConfig, log: Logger): void {
   }
 }
 
-async function kubeletClient(config: AgentConfig, log: Logger): Promise<KubeletClient> {
+async function kubeletClient(
+  config: AgentConfig,
+  log: Logger,
+  secrets: SecretValues,
+): Promise<KubeletClient> {
   let caPem: string | undefined;
   if (config.kubelet.caFile !== undefined) {
     try {
@@ -363,7 +370,7 @@ async function kubeletClient(config: AgentConfig, log: Logger): Promise<KubeletC
     caPem,
     insecureSkipVerify: config.kubelet.insecureSkipVerify,
     timeoutMs: Math.min(MAX_KUBELET_TIMEOUT_MS, Math.max(1_000, config.metricsIntervalMs * 0.8)),
-    log,
+    secrets,
   });
 }
 
@@ -379,12 +386,21 @@ async function readSignals(
   const cadvisor = await kubelet.fetch('cadvisor', HOST_SIGNAL_FETCH_MS);
   if (!cadvisor.ok) {
     log.info(
-      'host signals: the files are unreadable and the kubelet did not answer; enrolling with what there is',
       {
         reason: cadvisor.error,
       },
+      'host signals: the files are unreadable and the kubelet did not answer; enrolling with what there is',
     );
     return fromFiles;
   }
   return mergeHostSignals(fromFiles, hostSignalsFromCadvisor(cadvisor.body));
+}
+
+/** pino writes whole lines, each ending in a newline; `writeLog` takes them one by one without it. */
+function lineDestination(writeLog: (line: string) => void): { write(chunk: string): void } {
+  return {
+    write: (chunk) => {
+      for (const line of chunk.split('\n')) if (line !== '') writeLog(line);
+    },
+  };
 }

@@ -8,7 +8,10 @@ import type { AgentType } from '@noderings/fleet';
 import { AgentError } from './agent-error.js';
 import { parseGoDuration } from './go-duration.js';
 import { parseListenAddress } from './listen-address.js';
-import { LOG_LEVELS, type LogLevel } from './logger.js';
+
+/** The levels `--log-level` accepts. */
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The agent types this agent runs as; `collector` is the cluster agent's. */
 const NODE_AGENT_TYPES = ['host', 'k8s-node-monitor'] as const satisfies readonly AgentType[];

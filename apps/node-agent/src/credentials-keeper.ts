@@ -1,9 +1,9 @@
 import type { NatsCredentials } from '@noderings/fleet';
-
+import type { Logger } from '@noderings/log';
 import { isAborted, sleep } from '@noderings/retry';
 import { type BackoffOptions, RetrySchedule } from '@noderings/retry';
+
 import { requestCredentials } from './identity/credentials-client.js';
-import type { Logger } from './logger.js';
 
 export interface CredentialsTiming {
   readonly retry: BackoffOptions;
@@ -70,7 +70,7 @@ export class CredentialsKeeper {
   /** Asks for a new JWT now (NATS refused the current one as expired or unauthorised). */
   refreshNow(reason: string): void {
     if (this.forced) return;
-    this.options.log.info('refreshing the NATS credentials', { reason });
+    this.options.log.info({ reason }, 'refreshing the NATS credentials');
     this.forced = true;
     this.wakeLoop?.();
   }
@@ -95,17 +95,17 @@ export class CredentialsKeeper {
           this.options.log.info('the control plane issues credentials again; publishing resumes');
         this.isGone = false;
         this.accept(outcome.nats);
-        this.options.log.debug('NATS credentials refreshed', { expiresAt: outcome.nats.expiresAt });
+        this.options.log.debug({ expiresAt: outcome.nats.expiresAt }, 'NATS credentials refreshed');
         this.notify();
       } else if (outcome.kind === 'gone') {
         if (!this.isGone) {
           this.options.log.error(
-            'this identity was released or re-bound to another agent (410): publishing stops; the agent stays up and asks again rarely. Remove state.json from the data directory and restart to enroll anew.',
             {
               agentId: this.options.agentId,
               serverMessage: outcome.message,
               ...(outcome.code === undefined ? {} : { serverCode: outcome.code }),
             },
+            'this identity was released or re-bound to another agent (410): publishing stops; the agent stays up and asks again rarely. Remove state.json from the data directory and restart to enroll anew.',
           );
         }
         this.isGone = true;
@@ -113,10 +113,13 @@ export class CredentialsKeeper {
         await this.sleep(this.options.timing.goneRetryMs, signal);
       } else {
         const waitMs = backoff.next();
-        this.options.log.warn('could not refresh the NATS credentials; retrying', {
-          reason: outcome.reason,
-          retryInSeconds: Math.round(waitMs / 1000),
-        });
+        this.options.log.warn(
+          {
+            reason: outcome.reason,
+            retryInSeconds: Math.round(waitMs / 1000),
+          },
+          'could not refresh the NATS credentials; retrying',
+        );
         await this.sleep(waitMs, signal);
       }
     }

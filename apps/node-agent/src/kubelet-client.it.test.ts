@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { type KubeletSim, startKubeletSim } from '@noderings/kubelet-sim';
+import { SecretValues } from '@noderings/log';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 
 import { KubeletClient, type KubeletClientOptions } from './kubelet-client.js';
-import { captureLogger } from './logger.test-support.js';
 
 const TOKEN = 'kubelet-token-aaaaaaaaaaaaaaaa';
 const ROTATED = 'kubelet-token-bbbbbbbbbbbbbbbb';
@@ -37,7 +37,7 @@ describe('KubeletClient against kubelet-sim', () => {
       caPem: sim.caPem,
       insecureSkipVerify: false,
       timeoutMs: 10_000,
-      log: captureLogger().log,
+      secrets: new SecretValues(),
       ...options,
     });
     clients.push(created);

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 
+import type { SecretValues } from '@noderings/log';
 import { Agent, request } from 'undici';
 
 import { messageOf } from './agent-error.js';
 import type { KubeletSource, SourceResult } from './collect/index.js';
-import type { Logger } from './logger.js';
 
 export const KUBELET_PATHS: Readonly<Record<KubeletSource, string>> = {
   summary: '/stats/summary',
@@ -47,7 +47,8 @@ export interface KubeletClientOptions {
   readonly insecureSkipVerify: boolean;
   /** The deadline of /stats/summary and /metrics/cadvisor (below the metrics interval). */
   readonly timeoutMs: number;
-  readonly log: Logger;
+  /** Where the service-account token goes as it is read, so that no log line carries it. */
+  readonly secrets: SecretValues;
   readonly now?: () => number;
 }
 
@@ -186,7 +187,7 @@ export class KubeletClient {
       const value = (await readFile(this.options.tokenFile, 'utf8')).trim();
       if (value === '')
         return { ok: false, error: `the service-account token file ${this.options.tokenFile} is empty` };
-      if (value !== this.token?.value) this.options.log.addSecret(value);
+      if (value !== this.token?.value) this.options.secrets.add(value);
       this.token = { value, readAtMs: now };
       return value;
     } catch (e: unknown) {

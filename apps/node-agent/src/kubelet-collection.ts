@@ -1,4 +1,5 @@
 import type { CollectorStatus } from '@noderings/fleet';
+import type { Logger } from '@noderings/log';
 
 import { messageOf } from './agent-error.js';
 import {
@@ -9,7 +10,6 @@ import {
   type SourceResult,
 } from './collect/index.js';
 import { KUBELET_PATHS } from './kubelet-client.js';
-import type { Logger } from './logger.js';
 import type { Delivery } from './message-queue.js';
 
 const SOURCES: readonly KubeletSource[] = ['summary', 'cadvisor', 'pods'];
@@ -58,7 +58,7 @@ export class KubeletCollection {
       result = this.options.collector.tick({ nowMs, ...fetched });
     } catch (e: unknown) {
       // The core is pure and should never throw; if it does, this tick is lost, not the agent.
-      log.error('the kubelet collection failed', { reason: messageOf(e) });
+      log.error({ reason: messageOf(e) }, 'the kubelet collection failed');
       this.collectorStatus = {
         ...this.collectorStatus,
         status: 'failing',
@@ -73,8 +73,8 @@ export class KubeletCollection {
       if (error !== undefined) failures.push(`${KUBELET_PATHS[source]}: ${error}`);
       const line = this.outages.get(source)?.observe(error === undefined, nowMs, error);
       if (line !== undefined) {
-        if (line.level === 'warn') log.warn(line.message, { source: KUBELET_PATHS[source] });
-        else log.info(line.message, { source: KUBELET_PATHS[source] });
+        if (line.level === 'warn') log.warn({ source: KUBELET_PATHS[source] }, line.message);
+        else log.info({ source: KUBELET_PATHS[source] }, line.message);
       }
     }
     if (failures.length < SOURCES.length) this.lastSuccessAt = new Date(nowMs).toISOString();
@@ -94,7 +94,7 @@ export class KubeletCollection {
         if (delivery === 'acked') this.logPublished(series);
       },
       (e: unknown) => {
-        log.error('the kubelet samples could not be queued', { reason: messageOf(e) });
+        log.error({ reason: messageOf(e) }, 'the kubelet samples could not be queued');
       },
     );
   }
@@ -106,9 +106,9 @@ export class KubeletCollection {
       nowMs - this.lastPublishedInfoMs >= PUBLISHED_INFO_INTERVAL_MS;
     if (due) {
       this.lastPublishedInfoMs = nowMs;
-      this.options.log.info('kubelet stats published', { series });
+      this.options.log.info({ series }, 'kubelet stats published');
     } else {
-      this.options.log.debug('kubelet stats published', { series });
+      this.options.log.debug({ series }, 'kubelet stats published');
     }
   }
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import type { LogEntry } from '@noderings/fleet';
+import { captureLogs } from '@noderings/log/log-capture';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 
 import { LogTailer } from './log-tailer.js';
-import { captureLogger } from './logger.test-support.js';
 
 const POD_DIR = 'shop_web-7d9f8c6b5d-x2x9q_4f1c2d3e-0000-4000-8000-000000000001';
 const FIELDS = {
@@ -46,7 +46,7 @@ describe('LogTailer', () => {
     const tailer = new LogTailer({
       logDir,
       dataDir,
-      log: captureLogger().log,
+      log: captureLogs().logger,
       emit: (batch) => entries.push(...batch),
       canAccept: () => true,
       pollIntervalMs: 20,

@@ -3,12 +3,12 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { type LogEntry, MAX_LOG_ENTRIES_PER_MESSAGE, MAX_LOG_LINE_CHARS } from '@noderings/fleet';
-
+import type { Logger } from '@noderings/log';
 import { sleep } from '@noderings/retry';
+
 import { messageOf } from './agent-error.js';
 import { parseCriLogLine } from './cri-log-line.js';
 import { type LogOffset, LogOffsets } from './log-offsets.js';
-import type { Logger } from './logger.js';
 
 export interface LogTailerOptions {
   /** `<dir>/<namespace>_<pod>_<uid>/<container>/<n>.log`, as the kubelet lays out /var/log/pods. */
@@ -82,14 +82,17 @@ export class LogTailer {
     this.saved = await this.offsets.load();
     this.firstStart = this.saved === undefined;
     if (this.firstStart)
-      this.options.log.info("first start: tailing pods' logs from their current end", {
-        logDir: this.options.logDir,
-      });
+      this.options.log.info(
+        {
+          logDir: this.options.logDir,
+        },
+        "first start: tailing pods' logs from their current end",
+      );
     try {
       while (!signal.aborted) {
         const more = await this.poll().catch((e: unknown) => {
           // A round that fails loses nothing: positions stay, and the next round tries again.
-          this.options.log.warn('a log tailing round failed', { reason: messageOf(e) });
+          this.options.log.warn({ reason: messageOf(e) }, 'a log tailing round failed');
           return false;
         });
         this.firstStart = false;
@@ -121,10 +124,13 @@ export class LogTailer {
       this.missingDirWarned = false;
     } catch (e: unknown) {
       if (!this.missingDirWarned)
-        this.options.log.warn("cannot read the pods' log directory; log tailing waits for it", {
-          logDir: this.options.logDir,
-          reason: messageOf(e),
-        });
+        this.options.log.warn(
+          {
+            logDir: this.options.logDir,
+            reason: messageOf(e),
+          },
+          "cannot read the pods' log directory; log tailing waits for it",
+        );
       this.missingDirWarned = true;
       return found;
     }
@@ -164,7 +170,7 @@ export class LogTailer {
       this.dirty = true;
     } catch (e: unknown) {
       await handle?.close().catch(() => undefined);
-      this.options.log.debug('cannot open a log file', { path, reason: messageOf(e) });
+      this.options.log.debug({ path, reason: messageOf(e) }, 'cannot open a log file');
     }
   }
 
@@ -210,7 +216,7 @@ export class LogTailer {
       return;
     }
     if (Number(info.size) < file.offset) {
-      this.options.log.info('a log file was truncated; reading it from its start', { path: file.path });
+      this.options.log.info({ path: file.path }, 'a log file was truncated; reading it from its start');
       file.offset = 0;
       file.partials.clear();
       this.dirty = true;
@@ -222,10 +228,13 @@ export class LogTailer {
     try {
       while ((await this.read(file, READ_CHUNK_BYTES, true)) > 0) this.flush(false);
     } catch (e: unknown) {
-      this.options.log.debug('cannot read a rotated log file to its end', {
-        path: file.path,
-        reason: messageOf(e),
-      });
+      this.options.log.debug(
+        {
+          path: file.path,
+          reason: messageOf(e),
+        },
+        'cannot read a rotated log file to its end',
+      );
     }
     for (const [stream, partial] of file.partials) this.push(file, partial.timeMs, stream, partial.text);
     file.partials.clear();
@@ -247,10 +256,13 @@ export class LogTailer {
         budget -= read;
         if (read >= READ_CHUNK_BYTES) more = true;
       } catch (e: unknown) {
-        this.options.log.debug('cannot read a log file; dropping it until it is found again', {
-          path: file.path,
-          reason: messageOf(e),
-        });
+        this.options.log.debug(
+          {
+            path: file.path,
+            reason: messageOf(e),
+          },
+          'cannot read a log file; dropping it until it is found again',
+        );
         this.files.delete(file.path);
         await file.handle.close().catch(() => undefined);
       }
@@ -342,10 +354,13 @@ export class LogTailer {
       this.dirty = false;
       this.lastSaveMs = now;
     } catch (e: unknown) {
-      this.options.log.warn('cannot save the log positions', {
-        dataDir: this.options.dataDir,
-        reason: messageOf(e),
-      });
+      this.options.log.warn(
+        {
+          dataDir: this.options.dataDir,
+          reason: messageOf(e),
+        },
+        'cannot save the log positions',
+      );
       this.lastSaveMs = now;
     }
   }

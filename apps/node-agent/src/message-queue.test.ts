@@ -1,13 +1,13 @@
+import { captureLogs } from '@noderings/log/log-capture';
 import { describe, expect, test } from 'vitest';
 
-import { captureLogger } from './logger.test-support.js';
 import { type Delivery, MessageQueue } from './message-queue.js';
 
 const bytes = (n: number): Uint8Array => new Uint8Array(n);
 
 describe('MessageQueue', () => {
   test('hands out heartbeats first, then the rest in order', () => {
-    const queue = new MessageQueue({ maxBytes: 1_000, log: captureLogger().log });
+    const queue = new MessageQueue({ maxBytes: 1_000, log: captureLogs().logger });
     void queue.push('metrics', 'm1', bytes(10));
     void queue.push('logs', 'l1', bytes(10));
     void queue.push('heartbeat', 'h1', bytes(10));
@@ -20,7 +20,7 @@ describe('MessageQueue', () => {
   });
 
   test('when full drops the oldest metrics first, then logs, never a heartbeat for them; counts and warns', async () => {
-    const { log, lines } = captureLogger();
+    const { logger: log, lines } = captureLogs();
     const queue = new MessageQueue({ maxBytes: 100, log });
     const outcomes = new Map<string, Delivery>();
     const push = (kind: 'metrics' | 'logs' | 'heartbeat', id: string, size: number): void => {
@@ -51,7 +51,7 @@ describe('MessageQueue', () => {
   });
 
   test('keeps room for log tailing to pause before anything is dropped', () => {
-    const queue = new MessageQueue({ maxBytes: 100, log: captureLogger().log });
+    const queue = new MessageQueue({ maxBytes: 100, log: captureLogs().logger });
     void queue.push('logs', 'l1', bytes(40));
     expect(queue.hasRoomForLogs()).toBe(true);
     void queue.push('logs', 'l2', bytes(20));

@@ -1,6 +1,5 @@
 import type { MessageKind } from '@noderings/fleet';
-
-import type { Logger } from './logger.js';
+import type { Logger } from '@noderings/log';
 
 /** What became of a queued message. */
 export type Delivery = 'acked' | 'dropped' | 'abandoned';
@@ -121,12 +120,12 @@ export class MessageQueue {
     const now = this.options.now?.() ?? Date.now();
     if (now - this.lastWarningMs >= (this.options.dropWarningIntervalMs ?? 60_000)) {
       this.options.log.warn(
-        'the outgoing queue is full (NATS unreachable or too slow); dropped the oldest messages',
         {
           droppedSinceLastWarning: this.droppedSinceWarning,
           droppedTotal: this.droppedCounts(),
           queuedBytes: this.totalBytes,
         },
+        'the outgoing queue is full (NATS unreachable or too slow); dropped the oldest messages',
       );
       this.lastWarningMs = now;
       this.droppedSinceWarning = 0;

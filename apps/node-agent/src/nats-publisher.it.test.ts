@@ -7,11 +7,11 @@ import { type NatsConnection, connect, jwtAuthenticator, nanos } from '@nats-io/
 import { ENROLL_PATH, FLEET_STREAM, agentInboxPrefix, fleetSubject } from '@noderings/fleet';
 import { issueAgentJwt, issueServiceCredentials } from '@noderings/fleet/nats-authority';
 import { type NatsServerProcess, startNatsServer } from '@noderings/fleet/nats-server';
+import { captureLogs } from '@noderings/log/log-capture';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 
 import { CredentialsKeeper, DEFAULT_CREDENTIALS_TIMING } from './credentials-keeper.js';
 import { type FakeBackend, startFakeBackend } from './fake-backend.test-support.js';
-import { captureLogger } from './logger.test-support.js';
 import { MessageQueue } from './message-queue.js';
 import { NatsPublisher } from './nats-publisher.js';
 import { type TcpProxy, startTcpProxy } from './tcp-proxy.test-support.js';
@@ -57,7 +57,7 @@ describe('NatsPublisher against a real nats-server', () => {
   async function publisher(options: { lifetimeMs?: number; backend?: FakeBackend; seed?: string } = {}) {
     const seed = options.seed ?? newSeed();
     const publicKey = publicKeyOf(seed);
-    const { log, lines } = captureLogger();
+    const { logger: log, lines } = captureLogs();
     const expiresAt = new Date(Date.now() + (options.lifetimeMs ?? 3_600_000));
     const issued = await issueAgentJwt(nats.authority.accountSeed, publicKey, 'worker-1', expiresAt);
     const keeper = new CredentialsKeeper({

@@ -7,12 +7,12 @@ import {
   jwtAuthenticator,
 } from '@nats-io/transport-node';
 import { fleetSubject } from '@noderings/fleet';
-
+import type { Logger } from '@noderings/log';
 import { isAborted, sleep } from '@noderings/retry';
-import { messageOf } from './agent-error.js';
 import { type BackoffOptions, RetrySchedule } from '@noderings/retry';
+
+import { messageOf } from './agent-error.js';
 import type { CredentialsKeeper } from './credentials-keeper.js';
-import type { Logger } from './logger.js';
 import type { MessageQueue, QueuedMessage } from './message-queue.js';
 
 export interface PublisherTiming {
@@ -76,17 +76,20 @@ export class NatsPublisher {
       const connection = await this.connect();
       if (connection instanceof Error) {
         const waitMs = connectBackoff.next();
-        this.options.log.warn('cannot connect to NATS; retrying', {
-          reason: connection.message,
-          retryInSeconds: Math.round(waitMs / 1000),
-        });
+        this.options.log.warn(
+          {
+            reason: connection.message,
+            retryInSeconds: Math.round(waitMs / 1000),
+          },
+          'cannot connect to NATS; retrying',
+        );
         if (connection instanceof UserAuthenticationExpiredError || connection instanceof AuthorizationError)
           this.options.credentials.refreshNow(`NATS refused the connection: ${connection.message}`);
         await sleep(waitMs, signal);
         continue;
       }
       connectBackoff.reset();
-      this.options.log.info('connected to NATS', { server: connection.getServer() });
+      this.options.log.info({ server: connection.getServer() }, 'connected to NATS');
       // Sending stops when the agent stops, the client gives up, or the identity is gone.
       const ended = new AbortController();
       this.endConnection = () => {
@@ -94,7 +97,7 @@ export class NatsPublisher {
       };
       void this.watchStatus(connection)
         .catch((e: unknown) => {
-          this.options.log.debug('NATS status stream ended', { reason: messageOf(e) });
+          this.options.log.debug({ reason: messageOf(e) }, 'NATS status stream ended');
         })
         .finally(() => {
           ended.abort();
@@ -137,14 +140,14 @@ export class NatsPublisher {
   private async watchStatus(connection: NatsConnection): Promise<void> {
     for await (const status of connection.status()) {
       if (status.type === 'disconnect')
-        this.options.log.warn('disconnected from NATS; reconnecting', { server: status.server });
+        this.options.log.warn({ server: status.server }, 'disconnected from NATS; reconnecting');
       else if (status.type === 'reconnect')
-        this.options.log.info('reconnected to NATS', { server: status.server });
+        this.options.log.info({ server: status.server }, 'reconnected to NATS');
       else if (status.type === 'error') {
         const error = status.error;
         if (error instanceof UserAuthenticationExpiredError || error instanceof AuthorizationError)
           this.options.credentials.refreshNow(`NATS: ${error.message}`);
-        else this.options.log.warn('NATS reported an error', { reason: error.message });
+        else this.options.log.warn({ reason: error.message }, 'NATS reported an error');
       }
     }
   }
@@ -166,7 +169,7 @@ export class NatsPublisher {
         this.inFlight = undefined;
         message.settle('acked');
         if (failures > 0)
-          this.options.log.info('publishing to JetStream again', { failedAttempts: failures });
+          this.options.log.info({ failedAttempts: failures }, 'publishing to JetStream again');
         failures = 0;
         backoff.reset();
       } catch (e: unknown) {
@@ -174,8 +177,8 @@ export class NatsPublisher {
         const waitMs = backoff.next();
         const fields = { kind: message.kind, id: message.id, reason: messageOf(e), failures };
         // The first failure of a run is worth a warning; the retries that follow are not.
-        if (failures === 1) this.options.log.warn('publish not acknowledged; retrying', fields);
-        else this.options.log.debug('publish not acknowledged; retrying', fields);
+        if (failures === 1) this.options.log.warn(fields, 'publish not acknowledged; retrying');
+        else this.options.log.debug(fields, 'publish not acknowledged; retrying');
         await sleep(waitMs, signal);
       }
     }

@@ -3,11 +3,12 @@ import { request } from 'node:https';
 import type { ProxmoxVM } from '@noderings/kube';
 import { CRD_API_VERSION, Informer, KubeClient, PROXMOX_INSTANCE_LABEL, installCrds } from '@noderings/kube';
 import { startKubeSim } from '@noderings/kube-sim';
+import type { Logger, SecretValues } from '@noderings/log';
+import { captureLogs } from '@noderings/log/log-capture';
 import { startPveSim } from '@noderings/pve-sim';
 import type { PveSimOptions } from '@noderings/pve-sim';
 import { createProxmoxClient, type ProxmoxClient } from '@noderings/proxmox';
 
-import { createJsonLogger } from './json-logger.js';
 import { startOperator } from './operator.js';
 import type { RunningOperator, StartOperatorOptions } from './operator.js';
 
@@ -30,8 +31,11 @@ export interface Env {
   kubeSim: KubeSim;
   pve: PveSim;
   kube: KubeClient;
-  /** Everything every operator of this env logged. */
+  /** Everything every operator of this env logged, one line each. */
   logs: string[];
+  /** The logger every operator of this env writes `logs` with, and the values it masks. */
+  logger: Logger;
+  secrets: SecretValues;
   operators: RunningOperator[];
   startOperator(extra?: Partial<StartOperatorOptions>): Promise<RunningOperator>;
   sim<T>(method: string, path: string, body?: unknown): Promise<T>;
@@ -47,13 +51,15 @@ export async function startEnv(pveOptions: Partial<PveSimOptions> = {}): Promise
     ...pveOptions,
   });
   const kube = new KubeClient({ kubeconfigYaml: kubeSim.kubeconfigYaml });
-  const logs: string[] = [];
+  const { logger, secrets, raw: logs } = captureLogs({ name: 'operator' });
   const operators: RunningOperator[] = [];
   const env: Env = {
     kubeSim,
     pve,
     kube,
     logs,
+    logger,
+    secrets,
     operators,
     async startOperator(extra = {}) {
       const operator = await startOperator({
@@ -65,7 +71,8 @@ export async function startEnv(pveOptions: Partial<PveSimOptions> = {}): Promise
         leaderElection: false,
         identity: `test-${operators.length}`,
         kube: { kubeconfigYaml: kubeSim.kubeconfigYaml },
-        logger: createJsonLogger((line) => logs.push(line)),
+        logger,
+        secrets,
         shutdownTimeoutMs: 100,
         proxmoxClient: { timeoutMs: 2_000 },
         ...extra,

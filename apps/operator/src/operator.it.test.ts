@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM } from '@noderings/kube';
 import { keyOf, parseObjectKey } from '@noderings/kube';
+import { captureLogs } from '@noderings/log/log-capture';
 
-import { createJsonLogger } from './json-logger.js';
 import type { RunningOperator } from './operator.js';
 import type { Env } from './operator-fixture.test-support.js';
 import {
@@ -57,12 +57,13 @@ describe('leader election', () => {
   });
 
   async function startReplica(identity: string): Promise<Replica> {
-    const lines: string[] = [];
+    const { logger, secrets, raw: lines } = captureLogs({ name: 'operator' });
     const operator = await env.startOperator({
       identity,
       leaderElection: true,
       lease: LEASE,
-      logger: createJsonLogger((line) => lines.push(line)),
+      logger,
+      secrets,
     });
     return { identity, operator, lines };
   }

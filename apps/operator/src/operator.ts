@@ -1,13 +1,12 @@
 import type { KubeConfigSource } from '@noderings/kube';
 import { KubeClient, LeaderElector, keyOf, type Controller } from '@noderings/kube';
+import { createLogger, SecretValues, type Logger } from '@noderings/log';
 import type { ProxmoxClientOptions } from '@noderings/proxmox';
 
 import { createBackupControllers } from './backup/index.js';
 import { createFirewallController } from './firewall/firewall.controller.js';
 import { startHttpServer } from './http-server.js';
 import { createInventoryController } from './inventory/inventory.controller.js';
-import { createJsonLogger } from './json-logger.js';
-import type { Logger, SecretRegistry } from './json-logger.js';
 import { NodeLimiter } from './node-limiter.js';
 import { OperatorMetrics } from './operator-metrics.js';
 import type { OperatorOptions } from './operator-options.js';
@@ -29,7 +28,9 @@ interface CacheSource {
 export interface StartOperatorOptions extends OperatorOptions {
   /** Instead of `kubeconfig` (a file) or in-cluster credentials. */
   kube?: KubeConfigSource;
-  logger?: Logger & SecretRegistry;
+  logger?: Logger;
+  /** The values `logger` masks; the operator adds every Proxmox token secret it reads. */
+  secrets?: SecretValues;
   proxmoxClient?: Pick<ProxmoxClientOptions, 'timeoutMs' | 'connectTimeoutMs' | 'retries'>;
   /** How long in-flight reconciles may finish after stop. Default 30 s. */
   shutdownTimeoutMs?: number;
@@ -50,7 +51,8 @@ export interface RunningOperator {
 
 /** Wires the kube client, Proxmox instances, controllers, leader election and the HTTP server. */
 export async function startOperator(options: StartOperatorOptions): Promise<RunningOperator> {
-  const logger = options.logger ?? createJsonLogger();
+  const secrets = options.secrets ?? new SecretValues();
+  const logger = options.logger ?? createLogger({ name: 'operator', secrets });
   const kube = new KubeClient(
     options.kube ??
       (options.kubeconfig === undefined ? { inCluster: true } : { kubeconfigPath: options.kubeconfig }),
@@ -63,6 +65,7 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
     limiter: new NodeLimiter(options.nodeConcurrency),
     metrics,
     logger,
+    secrets,
     ...(options.proxmoxClient === undefined ? {} : { client: options.proxmoxClient }),
     onChange: (instance) => {
       enqueueInstance(instance);
@@ -107,10 +110,10 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
   for (const informer of informers) informer.start();
 
   const runControllers = async (signal: AbortSignal): Promise<void> => {
-    logger.info('reconciling', { identity: options.identity });
+    logger.info({ identity: options.identity }, 'reconciling');
     const results = await Promise.all(controllers.map((c) => c.controller.run(signal)));
     const abandoned = results.flatMap((r) => r.abandoned);
-    if (abandoned.length > 0) logger.warn('reconciles abandoned at shutdown', { keys: abandoned });
+    if (abandoned.length > 0) logger.warn({ keys: abandoned }, 'reconciles abandoned at shutdown');
   };
   const elector = options.leaderElection
     ? new LeaderElector({
@@ -121,16 +124,16 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
         ...options.lease,
         onStartedLeading: runControllers,
         onNewLeader: (identity) => {
-          logger.info('leader observed', { leader: identity });
+          logger.info({ leader: identity }, 'leader observed');
         },
         onError: (e: unknown) => {
-          logger.error('leader election error', { error: e });
+          logger.error({ error: e }, 'leader election error');
         },
       })
     : undefined;
   const running = elector === undefined ? runControllers(stopping.signal) : elector.run(stopping.signal);
   const done = running.catch((e: unknown) => {
-    logger.error('operator stopped on error', { error: e });
+    logger.error({ error: e }, 'operator stopped on error');
   });
 
   const http = await startHttpServer(
@@ -138,12 +141,15 @@ export async function startOperator(options: StartOperatorOptions): Promise<Runn
     metrics.registry,
     () => informers.every((i) => i.hasSynced()) && !stopping.signal.aborted,
   );
-  logger.info('operator started', {
-    watchNamespace: options.watchNamespace,
-    operatorNamespace: options.operatorNamespace,
-    metrics: http.url,
-    leaderElection: options.leaderElection,
-  });
+  logger.info(
+    {
+      watchNamespace: options.watchNamespace,
+      operatorNamespace: options.operatorNamespace,
+      metrics: http.url,
+      leaderElection: options.leaderElection,
+    },
+    'operator started',
+  );
 
   return {
     url: http.url,

@@ -1,10 +1,10 @@
 import type { KubeClient, Secret } from '@noderings/kube';
 import { Informer, PROXMOX_INSTANCE_LABEL } from '@noderings/kube';
+import type { Logger, SecretValues } from '@noderings/log';
 import type { ProxmoxClient, ProxmoxClientOptions } from '@noderings/proxmox';
 import { PveInvalidArgumentError, createProxmoxClient } from '@noderings/proxmox';
 
 import { instrumentProxmoxClient } from './instrumented-proxmox-client.js';
-import type { Logger, SecretRegistry } from './json-logger.js';
 import type { NodeLimiter } from './node-limiter.js';
 import { OperatorError } from './operator-error.js';
 import type { OperatorMetrics } from './operator-metrics.js';
@@ -23,7 +23,9 @@ export interface ProxmoxInstancesOptions {
   namespace: string;
   limiter: NodeLimiter;
   metrics: OperatorMetrics;
-  logger: Logger & SecretRegistry;
+  logger: Logger;
+  /** The values the logger masks: every token secret read goes here. */
+  secrets: SecretValues;
   /** Client settings other than the URL, credentials and TLS (which come from the Secret). */
   client?: Pick<ProxmoxClientOptions, 'timeoutMs' | 'connectTimeoutMs' | 'retries'>;
   /** Called when an instance's Secret appears, changes or goes, with its instance id. */
@@ -38,7 +40,7 @@ interface Entry {
 
 /**
  * One Proxmox client per instance, built from the labelled credential Secrets in the operator's
- * namespace and rebuilt when a Secret changes. Secret values go to the logger's redaction list and
+ * namespace and rebuilt when a Secret changes. Secret values go to the logger's masked values and
  * nowhere else.
  */
 export class ProxmoxInstances {
@@ -54,7 +56,7 @@ export class ProxmoxInstances {
       labelSelector: PROXMOX_INSTANCE_LABEL,
       resyncPeriodMs: 0,
       onError: (e: unknown) => {
-        options.logger.warn('proxmox credential informer failed', { error: e });
+        options.logger.warn({ error: e }, 'proxmox credential informer failed');
       },
     });
     const changed = (secret: Secret): void => {
@@ -99,7 +101,7 @@ export class ProxmoxInstances {
     );
     this.#clients.set(instance, { version, client });
     if (cached !== undefined) void cached.client.close();
-    this.options.logger.info('proxmox client built', { instance, source: secret.metadata?.name });
+    this.options.logger.info({ instance, source: secret.metadata?.name }, 'proxmox client built');
     return client;
   }
 
@@ -111,7 +113,7 @@ export class ProxmoxInstances {
   #build(instance: string, secret: Secret): ProxmoxClient {
     const name = `Secret ${this.options.namespace}/${secret.metadata?.name ?? '?'} (instance ${instance})`;
     const data = decodeSecret(secret);
-    this.options.logger.add(data.PROXMOX_TOKEN_SECRET ?? '');
+    this.options.secrets.add(data.PROXMOX_TOKEN_SECRET ?? '');
     const missing = REQUIRED_KEYS.filter((key) => (data[key] ?? '') === '');
     if (missing.length > 0)
       throw new OperatorError('INSTANCE_INVALID', `${name} lacks ${missing.join(', ')}`);

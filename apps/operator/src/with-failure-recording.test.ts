@@ -1,40 +1,25 @@
 import { TerminalError } from '@noderings/kube';
+import { captureLogs, type LogRecord } from '@noderings/log/log-capture';
+import type { Logger } from '@noderings/log';
 import { describe, expect, it } from 'vitest';
 
 import type { ReconcileFailure } from './error-mapping.js';
-import type { Logger } from './json-logger.js';
 import { OperatorError } from './operator-error.js';
 import { withFailureRecording } from './with-failure-recording.js';
 
-interface Line {
-  level: string;
-  msg: string;
-  fields?: Record<string, unknown>;
-}
-
-function memoryLogger(lines: Line[]): Logger {
-  const logger: Logger = {
-    info: (msg, fields) => lines.push({ level: 'info', msg, ...(fields && { fields }) }),
-    warn: (msg, fields) => lines.push({ level: 'warn', msg, ...(fields && { fields }) }),
-    error: (msg, fields) => lines.push({ level: 'error', msg, ...(fields && { fields }) }),
-    child: () => logger,
-  };
-  return logger;
-}
-
 function setup(): {
-  lines: Line[];
+  lines: LogRecord[];
   recorded: ReconcileFailure[];
   options: { signal: AbortSignal; log: Logger; msg: string; record: (f: ReconcileFailure) => Promise<void> };
 } {
-  const lines: Line[] = [];
+  const { logger, lines } = captureLogs();
   const recorded: ReconcileFailure[] = [];
   return {
     lines,
     recorded,
     options: {
       signal: new AbortController().signal,
-      log: memoryLogger(lines),
+      log: logger,
       msg: 'step failed',
       record: (failure) => {
         recorded.push(failure);
@@ -60,11 +45,12 @@ describe('withFailureRecording', () => {
     await expect(withFailureRecording(fail(error), options)).rejects.toBe(error);
     expect(recorded).toEqual([{ terminal: false, reason: 'GuestBusy', message: 'guest VMID 100 is locked' }]);
     expect(lines).toEqual([
-      {
+      expect.objectContaining({
         level: 'warn',
         msg: 'step failed',
-        fields: { reason: 'GuestBusy', message: 'guest VMID 100 is locked' },
-      },
+        reason: 'GuestBusy',
+        message: 'guest VMID 100 is locked',
+      }),
     ]);
   });
 

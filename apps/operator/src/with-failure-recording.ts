@@ -1,8 +1,8 @@
 import { TerminalError } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
 import { reconcileFailure } from './error-mapping.js';
 import type { ReconcileFailure } from './error-mapping.js';
-import type { Logger } from './json-logger.js';
 
 type LogLevel = 'info' | 'warn' | 'error';
 
@@ -41,12 +41,12 @@ export async function withFailureRecording<T>(
     if (recording.signal.aborted) throw e;
     const { log, levels = { terminal: 'error', retryable: 'warn' } } = recording;
     const failure = reconcileFailure(e);
-    log[failure.terminal ? levels.terminal : levels.retryable](recording.msg, {
-      reason: failure.reason,
-      message: failure.message,
-    });
+    log[failure.terminal ? levels.terminal : levels.retryable](
+      { reason: failure.reason, message: failure.message },
+      recording.msg,
+    );
     await recording.record(failure, e).catch((statusError: unknown) => {
-      log.warn('could not record the failure', { error: statusError });
+      log.warn({ error: statusError }, 'could not record the failure');
     });
     if (!failure.terminal) throw e;
     if (recording.onTerminal !== undefined) return recording.onTerminal(failure, e);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { HostSignals } from '@noderings/fleet';
+import { captureLogs } from '@noderings/log/log-capture';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 
 import { AgentError } from '../agent-error.js';
 import { type FakeBackend, startFakeBackend } from '../fake-backend.test-support.js';
-import { captureLogger } from '../logger.test-support.js';
 import { type AgentSelf, type EnrollTiming, enrollUntilDone, loadIdentity } from './agent-identity.js';
 import { publicKeyOf } from './agent-state.js';
 
@@ -29,7 +29,7 @@ describe('the identity in the data directory', () => {
   });
 
   async function enroll(self: AgentSelf, signal = new AbortController().signal) {
-    const { log } = captureLogger();
+    const { logger: log } = captureLogs();
     const loaded = await loadIdentity(self, log, new Date());
     if (loaded.kind === 'enrolled') return loaded.state;
     const result = await enrollUntilDone(loaded.state, {
@@ -86,7 +86,7 @@ describe('the identity in the data directory', () => {
       const first = await enroll(agent('shared', 'host'));
       const file = join(root, 'shared', 'state.json');
       const before = await readFile(file);
-      const { log } = captureLogger();
+      const { logger: log } = captureLogs();
       const error = await loadIdentity(second, log, new Date()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AgentError);
       expect((error as AgentError).code).toBe('IDENTITY_CONFLICT');
@@ -113,7 +113,7 @@ describe('the identity in the data directory', () => {
     // The control plane is down: the pending state (with its key) is on disk before the first attempt.
     backend.scriptEnrollments([{ status: 503, body: { message: 'unavailable' } }]);
     const aborted = new AbortController();
-    const { log } = captureLogger();
+    const { logger: log } = captureLogs();
     const loaded = await loadIdentity(self, log, new Date());
     expect(loaded.kind).toBe('pending');
     // The process dies while it waits to retry.
@@ -174,7 +174,7 @@ describe('the identity in the data directory', () => {
     const self = agent('corrupt', 'host');
     await enroll(self);
     await writeFile(join(self.dataDir, 'state.json'), '{"version":1,"agentType":"host",');
-    const { log, lines } = captureLogger();
+    const { logger: log, lines } = captureLogs();
     const loaded = await loadIdentity(self, log, new Date('2026-03-04T05:06:07.890Z'));
     expect(loaded.kind).toBe('pending');
     expect((await readdir(self.dataDir)).sort()).toEqual([
@@ -192,7 +192,7 @@ describe('the identity in the data directory', () => {
     await enroll(self);
     const file = join(self.dataDir, 'state.json');
     await writeFile(file, JSON.stringify({ version: 2, agentType: 'host' }));
-    const error = await loadIdentity(self, captureLogger().log, new Date()).catch((e: unknown) => e);
+    const error = await loadIdentity(self, captureLogs().logger, new Date()).catch((e: unknown) => e);
     expect((error as AgentError).code).toBe('STATE_UNUSABLE');
     expect(await readFile(file, 'utf8')).toBe(JSON.stringify({ version: 2, agentType: 'host' }));
   });
@@ -202,7 +202,7 @@ describe('the identity in the data directory', () => {
       { status: 409, body: { code: 'ALREADY_EXISTS', message: 'worker-1 is enrolled with another key' } },
       { status: 409, body: { code: 'ALREADY_EXISTS', message: 'worker-1 is enrolled with another key' } },
     ]);
-    const { log, lines } = captureLogger();
+    const { logger: log, lines } = captureLogs();
     const self = agent('conflict', 'k8s-node-monitor');
     const loaded = await loadIdentity(self, log, new Date());
     const result = await enrollUntilDone(loaded.state, {
@@ -226,7 +226,7 @@ describe('the identity in the data directory', () => {
 
   test('a refused install token stops enrolling with a clear error', async () => {
     const self = agent('refused', 'host');
-    const { log } = captureLogger();
+    const { logger: log } = captureLogs();
     const loaded = await loadIdentity(self, log, new Date());
     const error = await enrollUntilDone(loaded.state, {
       backendUrl: backend.url,

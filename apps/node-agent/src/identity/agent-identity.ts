@@ -2,12 +2,12 @@ import { join } from 'node:path';
 
 import type { EnrollResponse, HostSignals } from '@noderings/fleet';
 import { createUser } from '@nats-io/nkeys';
-
+import type { Logger } from '@noderings/log';
 import { isAborted, sleep } from '@noderings/retry';
-import { AgentError } from '../agent-error.js';
 import { type BackoffOptions, RetrySchedule } from '@noderings/retry';
+
+import { AgentError } from '../agent-error.js';
 import type { NodeAgentType } from '../config.js';
-import type { Logger } from '../logger.js';
 import {
   type AgentState,
   type EnrolledState,
@@ -48,11 +48,11 @@ export async function loadIdentity(self: AgentSelf, log: Logger, now: Date): Pro
     checkOwnership(content.state, self, file);
     if (content.state.name !== self.name) {
       log.info(
-        'the state file names this agent differently from its configuration; keeping the enrolled identity',
         {
           enrolledName: content.state.name,
           configuredName: self.name,
         },
+        'the state file names this agent differently from its configuration; keeping the enrolled identity',
       );
     }
     return isEnrolled(content.state)
@@ -61,10 +61,13 @@ export async function loadIdentity(self: AgentSelf, log: Logger, now: Date): Pro
   }
   if (content.kind === 'invalid') {
     const aside = await moveStateFileAside(self.dataDir, now);
-    log.warn('the state file is unreadable; moved it aside and enrolling anew', {
-      reason: content.reason,
-      movedTo: aside,
-    });
+    log.warn(
+      {
+        reason: content.reason,
+        movedTo: aside,
+      },
+      'the state file is unreadable; moved it aside and enrolling anew',
+    );
   }
   const pending: AgentState = {
     version: STATE_VERSION,
@@ -150,35 +153,41 @@ export async function enrollUntilDone(
         };
         await writeStateFile(input.dataDir, state);
         input.log.info(
-          outcome.response.rebound ? 'enrolled, re-bound onto the quiet record of this host' : 'enrolled',
           {
             agentId: state.agentId,
             environmentId: state.environmentId,
             name: state.name,
             agentType: state.agentType,
           },
+          outcome.response.rebound ? 'enrolled, re-bound onto the quiet record of this host' : 'enrolled',
         );
         return { state, response: outcome.response };
       }
       case 'conflict':
         waitMs = conflictBackoff.next();
-        input.log.warn('enrollment refused: the name is taken by another agent (409); retrying', {
-          attempt,
-          name: request.name,
-          agentType: request.agentType,
-          serverMessage: outcome.message,
-          ...(outcome.code === undefined ? {} : { serverCode: outcome.code }),
-          retryInSeconds: Math.round(waitMs / 1000),
-          hint: 'if the old agent is gone for good, free its name with POST /api/v1/fleet/agents/{agentID}/release-identity; re-binding onto a record quiet for five minutes needs a host signal (host root mount)',
-        });
+        input.log.warn(
+          {
+            attempt,
+            name: request.name,
+            agentType: request.agentType,
+            serverMessage: outcome.message,
+            ...(outcome.code === undefined ? {} : { serverCode: outcome.code }),
+            retryInSeconds: Math.round(waitMs / 1000),
+            hint: 'if the old agent is gone for good, free its name with POST /api/v1/fleet/agents/{agentID}/release-identity; re-binding onto a record quiet for five minutes needs a host signal (host root mount)',
+          },
+          'enrollment refused: the name is taken by another agent (409); retrying',
+        );
         break;
       case 'retry':
         waitMs = Math.max(retryBackoff.next(), outcome.retryAfterMs ?? 0);
-        input.log.warn('enrollment failed; retrying', {
-          attempt,
-          reason: outcome.reason,
-          retryInSeconds: Math.round(waitMs / 1000),
-        });
+        input.log.warn(
+          {
+            attempt,
+            reason: outcome.reason,
+            retryInSeconds: Math.round(waitMs / 1000),
+          },
+          'enrollment failed; retrying',
+        );
         break;
       case 'rejected':
         throw new AgentError('ENROLLMENT_REJECTED', outcome.message);

@@ -7,10 +7,10 @@ import type {
   VMBackupStatus,
 } from '@noderings/kube';
 import { DONE, TerminalError, isBeingDeleted, updateStatus } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { PveNotFoundError, TaskFailedError, VmNotRunningError, VmRunningError } from '@noderings/proxmox';
 
-import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
 import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
@@ -129,7 +129,7 @@ export class BackupRestorer {
       }
       throw e;
     }
-    log.info('restored', { volid, vmid: t.vmid, started: start });
+    log.info({ volid, vmid: t.vmid, started: start }, 'restored');
     await this.#setRestore(t, 'Completed', `restored from ${volid}`, undefined);
   }
 
@@ -154,7 +154,7 @@ export class BackupRestorer {
         )
           throw e;
       }
-      log.info('stopped for restore', { vmid: t.vmid });
+      log.info({ vmid: t.vmid }, 'stopped for restore');
     }
     await this.#guard(t);
     const upid = await t.pve.restoreVm(t.node, {
@@ -164,7 +164,7 @@ export class BackupRestorer {
       unique: false,
       start: t.start,
     });
-    log.info('restore started', { volid: t.volid, vmid: t.vmid, upid });
+    log.info({ volid: t.volid, vmid: t.vmid, upid }, 'restore started');
     await this.#setRestore(t, 'Running', `restoring ${t.volid}`, upid);
     return upid;
   }

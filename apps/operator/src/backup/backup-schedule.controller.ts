@@ -1,7 +1,7 @@
 import type { Informer, KubeClient, ProxmoxVM, VMBackup } from '@noderings/kube';
 import { Controller, SCHEDULED_BACKUP_LABEL, VM_REF_LABEL, fromInformer, objectKey } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { BackupScheduleReconciler } from './backup-schedule.reconciler.js';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM, VMBackup } from '@noderings/kube';
 import { CRD_API_VERSION, keyOf, parseObjectKey } from '@noderings/kube';
+import { captureLogs } from '@noderings/log/log-capture';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import { createJsonLogger } from '../json-logger.js';
 import type { Env } from '../operator-fixture.test-support.js';
 import { createVm, eventually, proxmoxClientFor, startEnv } from '../operator-fixture.test-support.js';
 import { BackupScheduleReconciler } from './backup-schedule.reconciler.js';
@@ -53,7 +53,7 @@ describe('backup schedule', () => {
     const schedule = new BackupScheduleReconciler({
       vms: env.kube.proxmoxVMs,
       backups: env.kube.vmBackups,
-      logger: createJsonLogger(() => undefined),
+      logger: captureLogs().logger,
       clock: () => now,
     });
     const scheduled = async (): Promise<VMBackup[]> =>

@@ -18,8 +18,8 @@ import {
   isBeingDeleted,
   parseObjectKey,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import { scheduledBackupName } from './backup-schedule.js';
 
 /** The schedule slot a scheduled VMBackup was made for (RFC 3339). */
@@ -115,7 +115,7 @@ export class BackupScheduleReconciler implements Reconciler {
           mode: 'snapshot',
         },
       });
-      log.info('scheduled backup created', { name, run: run.toISOString() });
+      log.info({ name, run: run.toISOString() }, 'scheduled backup created');
     } catch (e: unknown) {
       if (!(e instanceof KubeAlreadyExistsError)) throw e;
     }
@@ -135,7 +135,7 @@ export class BackupScheduleReconciler implements Reconciler {
       const { name = '', namespace = '', uid } = backup.metadata ?? {};
       try {
         await this.deps.backups.delete({ namespace, name }, { preconditions: { uid }, signal });
-        log.info('scheduled backup pruned', { name, volid: backup.status?.volid });
+        log.info({ name, volid: backup.status?.volid }, 'scheduled backup pruned');
       } catch (e: unknown) {
         if (!(e instanceof KubeNotFoundError)) throw e;
       }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { cronScheduleProblem } from '@noderings/domain';
 import type { ProxmoxVM, VMBackup } from '@noderings/kube';
 import { CRD_API_VERSION, TerminalError } from '@noderings/kube';
+import { captureLogs } from '@noderings/log/log-capture';
 
-import { createJsonLogger } from '../json-logger.js';
 import { scheduledBackupName } from './backup-schedule.js';
 import { BackupScheduleReconciler } from './backup-schedule.reconciler.js';
 
@@ -29,7 +29,7 @@ async function operatorTakes(schedule: string): Promise<boolean> {
       create: (b: VMBackup) => Promise.resolve(b),
       delete: () => Promise.resolve(),
     },
-    logger: createJsonLogger(() => undefined),
+    logger: captureLogs().logger,
     clock: () => NOW,
   });
   try {

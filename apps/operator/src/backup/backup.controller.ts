@@ -1,7 +1,7 @@
 import type { Informer, KubeClient, VMBackup } from '@noderings/kube';
 import { Controller, fromInformer } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { BackupReconciler } from './backup.reconciler.js';
 import type { BackupReconcilerDeps } from './backup.reconciler.js';

@@ -16,11 +16,11 @@ import {
   removeFinalizer,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { LockedError, PveNotFoundError, TaskFailedError, parseUpid } from '@noderings/proxmox';
 
 import { DEFAULT_LOCK_WAIT_MS, lockReleased, waitForLock } from '../guest-lock.js';
-import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
 import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
@@ -116,7 +116,7 @@ export class BackupReconciler implements Reconciler {
       if ('reason' in started) return this.#wait(ref, signal, started);
       ({ upid, location } = started);
     } else {
-      log.info('waiting for stored vzdump task', { upid });
+      log.info({ upid }, 'waiting for stored vzdump task');
     }
     const pve = this.deps.instances.get(location.instance);
     try {
@@ -124,7 +124,7 @@ export class BackupReconciler implements Reconciler {
     } catch (e: unknown) {
       if (e instanceof TaskFailedError && e.reason instanceof LockedError) {
         // Another operation took the lock between our look and vzdump's: wait for it as for any lock.
-        log.info('vzdump met a lock', { upid, lock: e.reason.lock });
+        log.info({ upid, lock: e.reason.lock }, 'vzdump met a lock');
         const current = await this.#setStatus(ref, signal, (s) => ({ ...s, taskRef: undefined }));
         return this.#wait(ref, signal, this.#lockWait(current, location.vmid, e.reason.lock));
       }
@@ -143,7 +143,7 @@ export class BackupReconciler implements Reconciler {
         `vzdump task ${upid} finished but no backup of VMID ${location.vmid} appeared on storage '${storage}'`,
       );
     }
-    log.info('backup completed', { volid: archive.volid, bytes: archive.size });
+    log.info({ volid: archive.volid, bytes: archive.size }, 'backup completed');
     return this.#setStatus(ref, signal, (s, b) => ({
       ...s,
       phase: 'Completed',
@@ -209,7 +209,7 @@ export class BackupReconciler implements Reconciler {
     if (result.kind === 'not-on-this-node') {
       throw new TerminalError('GuestNotOnNode', `guest VMID ${vmid} does not live on node '${node}'`);
     }
-    log.info('vzdump started', { vmid, storage: spec.storage, compression, upid: result.upid });
+    log.info({ vmid, storage: spec.storage, compression, upid: result.upid }, 'vzdump started');
     await this.#setStatus(ref, signal, (s, b) => ({
       ...s,
       phase: 'Running',
@@ -305,7 +305,7 @@ export class BackupReconciler implements Reconciler {
     if (!(await listArchives(pve, location, storage)).some((v) => v.volid === volid)) return;
     const upid = await pve.deleteVolume(location.node, storage, volid);
     await pve.waitForTask(location.node, upid, { signal, timeoutMs: this.#taskTimeoutMs });
-    log.info('archive deleted', { volid });
+    log.info({ volid }, 'archive deleted');
   }
 
   // Shared

@@ -1,8 +1,8 @@
 import type { Controller, KubeClient, ProxmoxVM, VMBackup } from '@noderings/kube';
 import { Informer } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { createBackupScheduleController } from './backup-schedule.controller.js';
 import { createBackupController } from './backup.controller.js';
@@ -29,7 +29,7 @@ export function createBackupControllers(
 ): { controller: Controller; informers: CacheSource[] }[] {
   const { kube, namespace, logger } = options;
   const onError = (what: string) => (e: unknown) => {
-    logger.warn(`${what} informer failed`, { error: e });
+    logger.warn({ error: e }, `${what} informer failed`);
   };
   const backups = new Informer<VMBackup>(kube.vmBackups, {
     namespace,

@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { FirewallRuleSet, KubeClient, ProxmoxVM } from '@noderings/kube';
 import { Controller, Informer, fromInformer, keyOf } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { FirewallReconciler } from './firewall.reconciler.js';
 
@@ -35,7 +35,7 @@ export function createFirewallController(options: FirewallControllerOptions): {
     namespace: options.namespace,
     resyncPeriodMs: RESYNC_MS,
     onError: (e: unknown) => {
-      logger.warn('firewallruleset informer failed', { error: e });
+      logger.warn({ error: e }, 'firewallruleset informer failed');
     },
   });
   const wakeReferencingVms = (ruleSet: FirewallRuleSet): void => {

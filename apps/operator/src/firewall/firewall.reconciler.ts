@@ -6,8 +6,8 @@ import type {
   ResourceClient,
 } from '@noderings/kube';
 import { DONE, parseObjectKey, updateStatus } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import { ruleSetProblems } from './rule-set-problems.js';
 
 export interface FirewallReconcilerDeps {
@@ -47,7 +47,7 @@ export class FirewallReconciler implements Reconciler {
       { signal },
     );
     if (problems.length > 0) {
-      this.deps.logger.warn('firewall ruleset invalid', { key, problems });
+      this.deps.logger.warn({ key, problems }, 'firewall ruleset invalid');
     }
     return DONE;
   }

@@ -1,8 +1,8 @@
 import type { ConditionUpdate, FirewallRuleSet, ObjectRef, ProxmoxVM, ResourceClient } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
 import { reconcileFailure } from '../error-mapping.js';
-import type { Logger } from '../json-logger.js';
 import type { FirewallIntent } from './desired-firewall-rules.js';
 import { desiredFirewallRules } from './desired-firewall-rules.js';
 import { firewallRuleDiff } from './firewall-rule-diff.js';
@@ -85,12 +85,15 @@ async function apply(t: VmFirewallTarget, deps: VmFirewallDeps, intent: Firewall
     for (const rule of diff.insert.toReversed()) {
       await pve.createFirewallRule(node, vmid, { ...rule, ...(await beforeWrite()) });
     }
-    deps.log.info('firewall rules rewritten', {
-      vmid,
-      removed: diff.removeCount,
-      inserted: diff.insert.length,
-      kept: desired.length - diff.insert.length,
-    });
+    deps.log.info(
+      {
+        vmid,
+        removed: diff.removeCount,
+        inserted: diff.insert.length,
+        kept: desired.length - diff.insert.length,
+      },
+      'firewall rules rewritten',
+    );
   }
 
   if (desired.length === 0) return;
@@ -109,7 +112,7 @@ async function apply(t: VmFirewallTarget, deps: VmFirewallDeps, intent: Firewall
       policy_out: OPEN_POLICY,
       ...(await beforeWrite()),
     });
-    deps.log.info('firewall enabled', { vmid });
+    deps.log.info({ vmid }, 'firewall enabled');
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Informer, KubeClient, Secret } from '@noderings/kube';
 import { Controller, PROXMOX_INSTANCE_LABEL, fromInformer } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { InventoryReconciler } from './inventory.reconciler.js';
 import type { InventoryReconcilerDeps } from './inventory.reconciler.js';

@@ -16,9 +16,9 @@ import {
   setCondition,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import type { Logger } from '../json-logger.js';
 import { OperatorError } from '../operator-error.js';
 import { withFailureRecording } from '../with-failure-recording.js';
 

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProxmoxVM } from '@noderings/kube';
 import { keyOf, parseObjectKey } from '@noderings/kube';
-
+import { captureLogs } from '@noderings/log/log-capture';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import { createJsonLogger } from '../json-logger.js';
 import type { RunningOperator } from '../operator.js';
 import type { Env } from '../operator-fixture.test-support.js';
 import {
@@ -45,8 +44,8 @@ async function until(vm: ProxmoxVM, check: (vm: ProxmoxVM) => void): Promise<Pro
 
 /** An operator whose log lines are kept apart from the other operators'. */
 async function startLoggedOperator(): Promise<{ operator: RunningOperator; lines: string[] }> {
-  const lines: string[] = [];
-  const operator = await env.startOperator({ logger: createJsonLogger((line) => lines.push(line)) });
+  const { logger, secrets, raw: lines } = captureLogs({ name: 'operator' });
+  const operator = await env.startOperator({ logger, secrets });
   return { operator, lines };
 }
 

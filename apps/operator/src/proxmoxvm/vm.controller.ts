@@ -1,7 +1,7 @@
 import type { KubeClient, ProxmoxVM } from '@noderings/kube';
 import { Controller, Informer, fromInformer } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { VmReconciler } from './vm.reconciler.js';
 import type { VmReconcilerDeps } from './vm.reconciler.js';
@@ -28,7 +28,7 @@ export function createVmController(options: VmControllerOptions): {
     namespace: options.namespace,
     resyncPeriodMs: RESYNC_MS,
     onError: (e: unknown) => {
-      logger.warn('proxmoxvm informer failed', { error: e });
+      logger.warn({ error: e }, 'proxmoxvm informer failed');
     },
   });
   const reconciler = new VmReconciler({

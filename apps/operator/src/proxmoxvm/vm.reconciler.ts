@@ -17,6 +17,7 @@ import {
   removeFinalizer,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient, StorageVolume, VmStatus } from '@noderings/proxmox';
 import {
   PveNotFoundError,
@@ -28,7 +29,6 @@ import {
 } from '@noderings/proxmox';
 
 import { syncVmFirewall } from '../firewall/vm-firewall-sync.js';
-import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
 import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
@@ -147,7 +147,7 @@ export class VmReconciler implements Reconciler {
   async #resumeTask(t: Target, log: Logger): Promise<void> {
     const upid = t.vm.status?.taskRef;
     if (upid === undefined) return;
-    log.info('waiting for stored task', { upid });
+    log.info({ upid }, 'waiting for stored task');
     try {
       await this.#wait(t, upid);
     } catch (e: unknown) {
@@ -168,7 +168,7 @@ export class VmReconciler implements Reconciler {
       full: true,
       storage: spec.disk.storage,
     });
-    log.info('clone started', { vmid: t.vmid, template: spec.templateVmid, upid });
+    log.info({ vmid: t.vmid, template: spec.templateVmid, upid }, 'clone started');
     await this.#setStatus(t, (s, vm) => ({
       ...s,
       phase: 'Provisioning',
@@ -224,7 +224,7 @@ export class VmReconciler implements Reconciler {
       t,
       await t.pve.uploadToStorage(t.node, storage, { content: 'iso', filename, data: seed }),
     );
-    log.info('cloud-init seed uploaded', { volid, bytes: seed.length });
+    log.info({ volid, bytes: seed.length }, 'cloud-init seed uploaded');
     return volid;
   }
 
@@ -233,7 +233,7 @@ export class VmReconciler implements Reconciler {
     const update = configUpdate(current, desiredConfig(t.vm.spec, seedVolid));
     if (update === undefined) return;
     await this.#guarded(t);
-    log.info('updating config', { keys: Object.keys(update) });
+    log.info({ keys: Object.keys(update) }, 'updating config');
     const upid = await t.pve.updateVmConfig(t.node, t.vmid, update);
     if (upid !== null) await this.#wait(t, upid);
   }
@@ -254,7 +254,7 @@ export class VmReconciler implements Reconciler {
     const want = t.vm.spec.disk.sizeGiB;
     if (disk === undefined || disk.sizeGiB >= want) return;
     await this.#guarded(t);
-    log.info('growing disk', { disk: disk.key, fromGiB: disk.sizeGiB, toGiB: want });
+    log.info({ disk: disk.key, fromGiB: disk.sizeGiB, toGiB: want }, 'growing disk');
     const upid = await t.pve.resizeVmDisk(t.node, t.vmid, { disk: disk.key, size: `${want}G` });
     if (upid !== null) await this.#wait(t, upid);
   }
@@ -281,7 +281,7 @@ export class VmReconciler implements Reconciler {
       state = 'stopped';
     } else if (desired === 'Running' && rebootAsked) {
       await this.#reboot(t);
-      log.info('rebooted', { requestedAt: spec.rebootRequestedAt });
+      log.info({ requestedAt: spec.rebootRequestedAt }, 'rebooted');
     }
     return state;
   }
@@ -404,7 +404,7 @@ export class VmReconciler implements Reconciler {
     const verdict = await nrGuard(pve, t.node, t.vmid, vm.spec.vmId);
     if (verdict === 'foreign') {
       const message = `VMID ${t.vmid} on node '${t.node}' holds a guest not named ${guestName(vm.spec.vmId)}: left untouched`;
-      log.warn('not deleting a foreign guest', { vmid: t.vmid });
+      log.warn({ vmid: t.vmid }, 'not deleting a foreign guest');
       await this.#setStatus(t, (s, current) => ({
         ...s,
         message,
@@ -417,7 +417,7 @@ export class VmReconciler implements Reconciler {
     }
     await this.#deleteSeed(t);
     await removeFinalizer(this.deps.vms, await this.deps.vms.get(ref, signal), GUEST_FINALIZER);
-    log.info('finalized', { verdict });
+    log.info({ verdict }, 'finalized');
     return DONE;
   }
 
@@ -430,7 +430,7 @@ export class VmReconciler implements Reconciler {
       t,
       await t.pve.deleteVm(t.node, t.vmid, { purge: true, destroyUnreferencedDisks: true }),
     );
-    log.info('guest destroyed', { vmid: t.vmid });
+    log.info({ vmid: t.vmid }, 'guest destroyed');
   }
 
   async #deleteSeed(t: Target): Promise<void> {

@@ -1,7 +1,7 @@
 import type { KubeClient, ProxmoxVM, VMSnapshot } from '@noderings/kube';
 import { Controller, Informer, fromInformer, keyOf } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { SnapshotReconciler } from './snapshot.reconciler.js';
 import type { SnapshotReconcilerDeps } from './snapshot.reconciler.js';
@@ -34,7 +34,7 @@ export function createSnapshotController(options: SnapshotControllerOptions): {
     namespace: options.namespace,
     resyncPeriodMs: RESYNC_MS,
     onError: (e: unknown) => {
-      logger.warn('vmsnapshot informer failed', { error: e });
+      logger.warn({ error: e }, 'vmsnapshot informer failed');
     },
   });
   const snapshotsOf = (vm: ProxmoxVM): string[] =>

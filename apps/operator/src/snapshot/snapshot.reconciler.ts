@@ -20,11 +20,11 @@ import {
   setCondition,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 import { PveNotFoundError, TaskFailedError } from '@noderings/proxmox';
 
 import type { ReconcileFailure } from '../error-mapping.js';
-import type { Logger } from '../json-logger.js';
 import type { GuardVerdict } from '../nr-guard.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
@@ -148,7 +148,7 @@ export class SnapshotReconciler implements Reconciler {
     if (upid === undefined) return;
     const phase = t.snap.status?.phase;
     const answersRollback = phase === 'RollingBack' || phase === 'Creating';
-    t.log.info('waiting for stored task', { upid });
+    t.log.info({ upid }, 'waiting for stored task');
     try {
       await this.#wait(t, upid);
     } catch (e: unknown) {
@@ -177,7 +177,7 @@ export class SnapshotReconciler implements Reconciler {
       snapname: snapshotName,
       ...(description === undefined ? {} : { description }),
     });
-    t.log.info('snapshot started', { vmid: t.vmid, snapshot: snapshotName, upid });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName, upid }, 'snapshot started');
     // A rollback asked for before the snapshot existed cannot mean this snapshot: creating it answers it.
     const requested = t.snap.spec.rollbackRequestedAt;
     await this.#runStoredTask(
@@ -187,7 +187,7 @@ export class SnapshotReconciler implements Reconciler {
       { type: READY, status: 'False', reason: 'Creating', message: `creating snapshot '${snapshotName}'` },
       requested === undefined ? {} : { lastRollbackAt: requested },
     );
-    t.log.info('snapshot created', { vmid: t.vmid, snapshot: snapshotName });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName }, 'snapshot created');
   }
 
   /**
@@ -199,7 +199,7 @@ export class SnapshotReconciler implements Reconciler {
     const start = (t.vm.spec.powerState ?? 'Running') === 'Running';
     await this.#guarded(t);
     const upid = await t.pve.rollbackSnapshot(t.node, t.vmid, snapshotName, { start });
-    t.log.info('rollback started', { vmid: t.vmid, snapshot: snapshotName, requestedAt: requested, upid });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName, requestedAt: requested, upid }, 'rollback started');
     await this.#runStoredTask(
       t,
       upid,
@@ -212,7 +212,7 @@ export class SnapshotReconciler implements Reconciler {
       },
       { lastRollbackAt: requested },
     );
-    t.log.info('rolled back', { vmid: t.vmid, snapshot: snapshotName, started: start });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName, started: start }, 'rolled back');
   }
 
   async #recordReady(t: Target): Promise<void> {
@@ -245,7 +245,7 @@ export class SnapshotReconciler implements Reconciler {
         conditions: withConditions(current, [{ type: READY, status: 'False', reason, message }]),
       }),
     );
-    log.info('waiting for the VM', { reason });
+    log.info({ reason }, 'waiting for the VM');
     return { requeueAfter: VM_WAIT_MS };
   }
 
@@ -278,7 +278,7 @@ export class SnapshotReconciler implements Reconciler {
     });
     const verdict = await nrGuard(t.pve, t.node, t.vmid, vm.spec.vmId);
     if (verdict === 'foreign') {
-      log.warn('not touching a foreign guest', { vmid: t.vmid });
+      log.warn({ vmid: t.vmid }, 'not touching a foreign guest');
     } else if (verdict === 'ours') {
       await this.#deleteSnapshot(t);
     }
@@ -306,7 +306,7 @@ export class SnapshotReconciler implements Reconciler {
     } catch (e: unknown) {
       if (!(e instanceof TaskFailedError && e.reason instanceof PveNotFoundError)) throw e;
     }
-    t.log.info('snapshot deleted', { vmid: t.vmid, snapshot: snapshotName });
+    t.log.info({ vmid: t.vmid, snapshot: snapshotName }, 'snapshot deleted');
   }
 
   async #release(
@@ -320,7 +320,7 @@ export class SnapshotReconciler implements Reconciler {
       await this.deps.snapshots.get(ref, signal),
       SNAPSHOT_FINALIZER,
     );
-    log.info('finalized', { verdict });
+    log.info({ verdict }, 'finalized');
     return DONE;
   }
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CRD_API_VERSION, findCondition } from '@noderings/kube';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import { createJsonLogger } from '../json-logger.js';
 import { NodeLimiter } from '../node-limiter.js';
 import type { Env } from '../operator-fixture.test-support.js';
 import { createVm, eventually, proxmoxClientFor, startEnv } from '../operator-fixture.test-support.js';
@@ -24,13 +23,14 @@ let running: Promise<unknown> = Promise.resolve();
 beforeAll(async () => {
   env = await startEnv();
   pve = proxmoxClientFor(env);
-  const logger = createJsonLogger((line) => env.logs.push(line));
+  const { logger, secrets } = env;
   const metrics = new OperatorMetrics();
   instances = new ProxmoxInstances(env.kube, {
     namespace: 'proxmox-system',
     limiter: new NodeLimiter(4),
     metrics,
     logger,
+    secrets,
   });
   instances.informer.start();
   const consoles = createVncController({

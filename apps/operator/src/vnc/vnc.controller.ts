@@ -1,7 +1,7 @@
 import type { KubeClient, VNCRequest } from '@noderings/kube';
 import { Controller, Informer, fromInformer } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 
-import type { Logger } from '../json-logger.js';
 import type { OperatorMetrics } from '../operator-metrics.js';
 import { VncReconciler } from './vnc.reconciler.js';
 import type { VncReconcilerDeps } from './vnc.reconciler.js';
@@ -28,7 +28,7 @@ export function createVncController(options: VncControllerOptions): {
     namespace: options.namespace,
     resyncPeriodMs: RESYNC_MS,
     onError: (e: unknown) => {
-      logger.warn('vncrequest informer failed', { error: e });
+      logger.warn({ error: e }, 'vncrequest informer failed');
     },
   });
   const reconciler = new VncReconciler({

@@ -19,9 +19,9 @@ import {
   setCondition,
   updateStatus,
 } from '@noderings/kube';
+import type { Logger } from '@noderings/log';
 import type { ProxmoxClient } from '@noderings/proxmox';
 
-import type { Logger } from '../json-logger.js';
 import { guestName, nrGuard } from '../nr-guard.js';
 import { OperatorError } from '../operator-error.js';
 import { DEFAULT_INSTANCE } from '../proxmox-instances.js';
@@ -170,7 +170,7 @@ export class VncReconciler implements Reconciler {
       const kind = e instanceof KubeApiError ? e.code : 'Error';
       throw new Error(`could not record the console session (${kind})`, { cause: e });
     }
-    log.info('console opened', { node, vmid, port, expiresAt });
+    log.info({ node, vmid, port, expiresAt }, 'console opened');
     return { requeueAfter: VNC_TICKET_LIFETIME_MS };
   }
 
@@ -219,7 +219,7 @@ export class VncReconciler implements Reconciler {
     } catch (e: unknown) {
       if (!(e instanceof KubeNotFoundError)) throw e;
     }
-    log.info('console request deleted', { phase: request.status?.phase });
+    log.info({ phase: request.status?.phase }, 'console request deleted');
     return DONE;
   }
 

@@ -1,0 +1,3 @@
+export { createLogger, REDACT_PATHS, REDACTED, type LoggerOptions } from './create-logger.js';
+export { SecretValues } from './secret-values.js';
+export type { Logger } from 'pino';
