@@ -58,6 +58,8 @@ export interface ViolationMeanings {
   /** Also ON DELETE RESTRICT. */
   readonly foreignKey?: Meaning | undefined;
   readonly sequenceExhausted?: Meaning | undefined;
+  /** Not a violation: a deadlock or a serialization failure, which the transaction can win when retried. */
+  readonly transactionConflict?: Meaning | undefined;
 }
 
 function constraintMeaning(meanings: ConstraintMeanings | undefined, e: unknown): Meaning | undefined {
@@ -71,10 +73,11 @@ function meaningOf(e: unknown, meanings: ViolationMeanings): Meaning | undefined
   if (isExclusionViolation(e)) return constraintMeaning(meanings.exclusion, e);
   if (isForeignKeyViolation(e)) return meanings.foreignKey;
   if (isSequenceExhausted(e)) return meanings.sequenceExhausted;
+  if (isTransactionConflict(e)) return meanings.transactionConflict;
   return undefined;
 }
 
-/** Awaits `work`, rethrowing a constraint violation as the domain error it means to the caller. */
+/** Awaits `work`, rethrowing a constraint violation (or a conflict) as the domain error it means to the caller. */
 export async function translateViolations<T>(work: Promise<T>, meanings: ViolationMeanings): Promise<T> {
   try {
     return await work;
