@@ -26,7 +26,7 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 }
 
 /** True when `e` is an exclusion-constraint violation (of `constraint`, when named). */
-export function isExclusionViolation(e: unknown, constraint?: string): boolean {
+function isExclusionViolation(e: unknown, constraint?: string): boolean {
   return sqlState(e) === EXCLUSION_VIOLATION && (constraint === undefined || constraintOf(e) === constraint);
 }
 
@@ -35,7 +35,7 @@ export function isForeignKeyViolation(e: unknown): boolean {
   return state === FOREIGN_KEY_VIOLATION || state === RESTRICT_VIOLATION;
 }
 
-export function isSequenceExhausted(e: unknown): boolean {
+function isSequenceExhausted(e: unknown): boolean {
   return sqlState(e) === SEQUENCE_EXHAUSTED;
 }
 
