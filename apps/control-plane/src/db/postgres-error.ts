@@ -26,7 +26,7 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
 }
 
 /** True when `e` is an exclusion-constraint violation (of `constraint`, when named). */
-export function isExclusionViolation(e: unknown, constraint?: string): boolean {
+function isExclusionViolation(e: unknown, constraint?: string): boolean {
   return sqlState(e) === EXCLUSION_VIOLATION && (constraint === undefined || constraintOf(e) === constraint);
 }
 
@@ -35,7 +35,7 @@ export function isForeignKeyViolation(e: unknown): boolean {
   return state === FOREIGN_KEY_VIOLATION || state === RESTRICT_VIOLATION;
 }
 
-export function isSequenceExhausted(e: unknown): boolean {
+function isSequenceExhausted(e: unknown): boolean {
   return sqlState(e) === SEQUENCE_EXHAUSTED;
 }
 
@@ -43,4 +43,46 @@ export function isSequenceExhausted(e: unknown): boolean {
 export function isTransactionConflict(e: unknown): boolean {
   const state = sqlState(e);
   return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE;
+}
+
+/** The domain error a violation means; a promise when finding the details takes a query. */
+type Meaning = () => Error | Promise<Error>;
+
+/** A meaning for any constraint of the kind, or one per constraint name (others are rethrown as they are). */
+type ConstraintMeanings = Meaning | Readonly<Record<string, Meaning>>;
+
+/** What each kind of violation means to the statement that raised it; a kind left out is rethrown as it is. */
+export interface ViolationMeanings {
+  readonly unique?: ConstraintMeanings | undefined;
+  readonly exclusion?: ConstraintMeanings | undefined;
+  /** Also ON DELETE RESTRICT. */
+  readonly foreignKey?: Meaning | undefined;
+  readonly sequenceExhausted?: Meaning | undefined;
+  /** Not a violation: a deadlock or a serialization failure, which the transaction can win when retried. */
+  readonly transactionConflict?: Meaning | undefined;
+}
+
+function constraintMeaning(meanings: ConstraintMeanings | undefined, e: unknown): Meaning | undefined {
+  if (meanings === undefined || typeof meanings === 'function') return meanings;
+  const constraint = constraintOf(e);
+  return constraint !== undefined && Object.hasOwn(meanings, constraint) ? meanings[constraint] : undefined;
+}
+
+function meaningOf(e: unknown, meanings: ViolationMeanings): Meaning | undefined {
+  if (isUniqueViolation(e)) return constraintMeaning(meanings.unique, e);
+  if (isExclusionViolation(e)) return constraintMeaning(meanings.exclusion, e);
+  if (isForeignKeyViolation(e)) return meanings.foreignKey;
+  if (isSequenceExhausted(e)) return meanings.sequenceExhausted;
+  if (isTransactionConflict(e)) return meanings.transactionConflict;
+  return undefined;
+}
+
+/** Awaits `work`, rethrowing a constraint violation (or a conflict) as the domain error it means to the caller. */
+export async function translateViolations<T>(work: Promise<T>, meanings: ViolationMeanings): Promise<T> {
+  try {
+    return await work;
+  } catch (e: unknown) {
+    const meaning = meaningOf(e, meanings);
+    throw meaning === undefined ? e : await meaning();
+  }
 }

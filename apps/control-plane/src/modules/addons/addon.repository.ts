@@ -1,9 +1,10 @@
-import { ADDON_TYPES, type AddonType, type BackupPolicy } from '@noderings/domain';
+import { ADDON_TYPES, type AddonType, AlreadyExistsError, type BackupPolicy } from '@noderings/domain';
 import { sql, type Selectable, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { AddonTable, Database } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 
 /** How an addon is priced, amounts as six-decimal strings. */
@@ -161,21 +162,27 @@ export class AddonRepository {
   }
 
   async insert(addon: NewAddon): Promise<Addon> {
-    return this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('addons')
-        .values({
-          ...toColumns(addon),
-          organization_id: addon.organizationId,
-          code: addon.code,
-          addon_type: addon.addonType,
-          updated_at: sql<Date>`now()`,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await this.#replacePlans(tx, row.id, addon.compatiblePlanIds);
-      return toAddon(row, addon.compatiblePlanIds);
-    });
+    return translateViolations(
+      this.db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto('addons')
+          .values({
+            ...toColumns(addon),
+            organization_id: addon.organizationId,
+            code: addon.code,
+            addon_type: addon.addonType,
+            updated_at: sql<Date>`now()`,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await this.#replacePlans(tx, row.id, addon.compatiblePlanIds);
+        return toAddon(row, addon.compatiblePlanIds);
+      }),
+      {
+        unique: () =>
+          new AlreadyExistsError(`Your organisation already has an addon with the code ${addon.code}.`),
+      },
+    );
   }
 
   /** Undefined when the addon does not exist in this organisation or is deleted. */

@@ -1,6 +1,5 @@
 import {
   addonDefinitionViolations,
-  AlreadyExistsError,
   InvalidArgumentError,
   normalizeMoneyAmount,
   NotFoundError,
@@ -8,7 +7,6 @@ import {
   type FieldViolation,
 } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type {
   Addon,
@@ -56,13 +54,7 @@ export class AddonService {
     };
     refuseViolations(addonDefinitionViolations({ ...addon, addonType }));
     await this.#requirePlans(organizationId, addon.compatiblePlanIds);
-    try {
-      return await this.deps.addons.insert({ ...addon, organizationId, code, addonType });
-    } catch (e: unknown) {
-      if (isUniqueViolation(e))
-        throw new AlreadyExistsError(`Your organisation already has an addon with the code ${code}.`);
-      throw e;
-    }
+    return await this.deps.addons.insert({ ...addon, organizationId, code, addonType });
   }
 
   /** Fields left out keep their values; a list given replaces the list. */

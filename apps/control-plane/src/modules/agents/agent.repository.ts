@@ -3,7 +3,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { AgentTable, InboundPeeringState } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { agentInUse, agentNameTaken, gatewayPortsExhausted } from './agent.errors.js';
 import {
   GATEWAY_REGIONS,
   HYPERVISOR_DRIVERS,
@@ -63,7 +65,7 @@ const AGENT_COLUMNS = [
 type AgentRow = Pick<Selectable<AgentTable>, (typeof AGENT_COLUMNS)[number]>;
 
 /** The unique constraint PostgreSQL names after `UNIQUE (organization_id, name)`. */
-export const AGENT_NAME_CONSTRAINT = 'agents_organization_id_name_key';
+const AGENT_NAME_CONSTRAINT = 'agents_organization_id_name_key';
 
 function oneOf<T extends string>(allowed: readonly T[], value: string, column: string): T {
   const found = allowed.find((a) => a === value);
@@ -139,22 +141,28 @@ export class AgentRepository {
 
   /** The gateway port comes from the `agent_gateway_port` sequence, the column's default. */
   async insert(input: NewAgent, now: Date): Promise<Agent> {
-    const row = await this.db
-      .insertInto('agents')
-      .values({
-        organization_id: input.organizationId,
-        name: input.name,
-        description: input.description,
-        agent_public_ip: input.agentPublicIp,
-        gateway_region: input.gatewayRegion,
-        hypervisor_driver: input.hypervisorDriver,
-        inbound_peering_state: 'INBOUND_PEERING_STATE_PENDING',
-        service_status: 'SERVICE_STATUS_OFFLINE',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(AGENT_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('agents')
+        .values({
+          organization_id: input.organizationId,
+          name: input.name,
+          description: input.description,
+          agent_public_ip: input.agentPublicIp,
+          gateway_region: input.gatewayRegion,
+          hypervisor_driver: input.hypervisorDriver,
+          inbound_peering_state: 'INBOUND_PEERING_STATE_PENDING',
+          service_status: 'SERVICE_STATUS_OFFLINE',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(AGENT_COLUMNS)
+        .executeTakeFirstOrThrow(),
+      {
+        unique: { [AGENT_NAME_CONSTRAINT]: () => agentNameTaken(input.name) },
+        sequenceExhausted: gatewayPortsExhausted,
+      },
+    );
     return toAgent(row);
   }
 
@@ -164,28 +172,36 @@ export class AgentRepository {
     changes: AgentChanges,
     now: Date,
   ): Promise<Agent | undefined> {
-    const row = await this.db
-      .updateTable('agents')
-      .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.description !== undefined && { description: changes.description }),
-        ...(changes.hypervisorDriver !== undefined && { hypervisor_driver: changes.hypervisorDriver }),
-        updated_at: now,
-      })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .returning(AGENT_COLUMNS)
-      .executeTakeFirst();
+    const { name } = changes;
+    const row = await translateViolations(
+      this.db
+        .updateTable('agents')
+        .set({
+          ...(name !== undefined && { name }),
+          ...(changes.description !== undefined && { description: changes.description }),
+          ...(changes.hypervisorDriver !== undefined && { hypervisor_driver: changes.hypervisorDriver }),
+          updated_at: now,
+        })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .returning(AGENT_COLUMNS)
+        .executeTakeFirst(),
+      { unique: name === undefined ? undefined : { [AGENT_NAME_CONSTRAINT]: () => agentNameTaken(name) } },
+    );
     return row && toAgent(row);
   }
 
   /** False when the agent does not exist in this organisation. */
   async delete(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('agents')
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .deleteFrom('agents')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      // A platform assigned since the caller looked.
+      { foreignKey: agentInUse },
+    );
     return result.numDeletedRows > 0n;
   }
 

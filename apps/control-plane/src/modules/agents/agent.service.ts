@@ -1,27 +1,19 @@
 import {
-  AlreadyExistsError,
   FailedPreconditionError,
   InvalidArgumentError,
   NotFoundError,
-  ResourceExhaustedError,
   UnauthenticatedError,
 } from '@noderings/domain';
 
 import { hashToken, newOpaqueToken } from '../../crypto/opaque-token.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
-import { isForeignKeyViolation, isSequenceExhausted, isUniqueViolation } from '../../db/postgres-error.js';
 import type { InboundPeeringState } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import { agentPublicIpProblem } from './agent-public-ip.js';
 import { operatorNamespace, peeringNamespace, type Agent } from './agent.js';
 import { agentHealth, type AgentHealth } from './agent-health.js';
-import {
-  AGENT_NAME_CONSTRAINT,
-  type AgentChanges,
-  type AgentFilter,
-  type AgentRepository,
-  type NewAgent,
-} from './agent.repository.js';
+import { agentInUse } from './agent.errors.js';
+import type { AgentChanges, AgentFilter, AgentRepository, NewAgent } from './agent.repository.js';
 import type { AgentCredentialPurpose, AgentTokenRepository } from './agent-token.repository.js';
 import { parseInboundKubeconfig } from './inbound-kubeconfig.js';
 import { ClusterReachability } from './cluster-reachability.js';
@@ -149,32 +141,15 @@ export class AgentService {
       allowNonPublic: this.deps.allowPrivateDestinations,
     });
     if (ipProblem !== undefined) throw InvalidArgumentError.field('agentPublicIp', ipProblem);
-    try {
-      const agent = await this.deps.agents.insert(
-        { ...input, organizationId: acting.organizationId },
-        this.deps.now(),
-      );
-      return { ...agent, health: agentHealth(agent, undefined, undefined, this.deps.now()) };
-    } catch (e: unknown) {
-      if (isUniqueViolation(e, AGENT_NAME_CONSTRAINT)) throw nameTaken(input.name);
-      if (isSequenceExhausted(e)) {
-        throw new ResourceExhaustedError(
-          'Every gateway service port has been assigned, so no agent can be created; contact NodeRings support.',
-        );
-      }
-      throw e;
-    }
+    const agent = await this.deps.agents.insert(
+      { ...input, organizationId: acting.organizationId },
+      this.deps.now(),
+    );
+    return { ...agent, health: agentHealth(agent, undefined, undefined, this.deps.now()) };
   }
 
   async update(organizationId: string, id: string, changes: AgentChanges): Promise<AgentWithHealth> {
-    let agent: Agent | undefined;
-    try {
-      agent = await this.deps.agents.update(organizationId, id, changes, this.deps.now());
-    } catch (e: unknown) {
-      if (changes.name !== undefined && isUniqueViolation(e, AGENT_NAME_CONSTRAINT))
-        throw nameTaken(changes.name);
-      throw e;
-    }
+    const agent = await this.deps.agents.update(organizationId, id, changes, this.deps.now());
     if (agent === undefined) throw NotFoundError.of('Agent', id);
     const [updated = { ...agent, health: agentHealth(agent, undefined, undefined, this.deps.now()) }] =
       await this.#withHealth([agent]);
@@ -184,14 +159,8 @@ export class AgentService {
   async delete(organizationId: string, id: string): Promise<void> {
     await this.#find(organizationId, id);
     if (await this.deps.agents.isInUse(id)) throw agentInUse();
-    try {
-      await this.deps.agents.delete(organizationId, id);
-      this.#clusters.forget(id);
-    } catch (e: unknown) {
-      // A platform assigned between the check and the delete.
-      if (isForeignKeyViolation(e)) throw agentInUse();
-      throw e;
-    }
+    await this.deps.agents.delete(organizationId, id);
+    this.#clusters.forget(id);
   }
 
   /** A one-time install token (only its hash is kept) and the command that hands it to the installer. */
@@ -308,12 +277,4 @@ function kubeconfigAssociatedData(agentId: string): string {
 
 function requireReviewed(acting: ActingOrganization): void {
   if (!acting.isVerified) throw new FailedPreconditionError(REVIEW_PENDING_MESSAGE);
-}
-
-function nameTaken(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`An agent named "${name}" already exists in this organization.`);
-}
-
-function agentInUse(): FailedPreconditionError {
-  return new FailedPreconditionError('The agent is still assigned to a platform: unassign it first.');
 }

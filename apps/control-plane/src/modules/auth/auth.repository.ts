@@ -1,5 +1,8 @@
+import { AlreadyExistsError } from '@noderings/domain';
+
 import type { Db } from '../../db/database.js';
 import type { MemberRole, OrganizationType, TokenKind } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
 
 export interface UserRecord {
   readonly id: string;
@@ -216,47 +219,55 @@ export class AuthRepository {
 
   /** User, first organisation, owner membership and first session: all or nothing. */
   async insertRegistration(input: NewRegistration): Promise<Registered> {
-    return this.db.transaction().execute(async (tx) => {
-      const user = await tx
-        .insertInto('users')
-        .values({ email: input.email, password_hash: input.passwordHash, is_staff: input.isStaff ?? false })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const organization = await tx
-        .insertInto('organizations')
-        .values({ name: input.organizationName, type: input.organizationType })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('memberships')
-        .values({ organization_id: organization.id, user_id: user.id, role: 'owner' })
-        .execute();
-      await tx
-        .insertInto('access_tokens')
-        .values({
-          kind: 'session',
-          user_id: user.id,
-          token_hash: input.sessionHash,
-          expires_at: input.sessionExpiresAt,
-        })
-        .execute();
-      return {
-        user: {
-          id: user.id,
-          email: user.email,
-          passwordHash: user.password_hash,
-          isStaff: user.is_staff,
-          createdAt: user.created_at,
-        },
-        organization: {
-          id: organization.id,
-          name: organization.name,
-          type: organization.type,
-          isVerified: organization.is_verified,
-          createdAt: organization.created_at,
-        },
-      };
-    });
+    return translateViolations(
+      this.db.transaction().execute(async (tx) => {
+        const user = await tx
+          .insertInto('users')
+          .values({ email: input.email, password_hash: input.passwordHash, is_staff: input.isStaff ?? false })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const organization = await tx
+          .insertInto('organizations')
+          .values({ name: input.organizationName, type: input.organizationType })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await tx
+          .insertInto('memberships')
+          .values({ organization_id: organization.id, user_id: user.id, role: 'owner' })
+          .execute();
+        await tx
+          .insertInto('access_tokens')
+          .values({
+            kind: 'session',
+            user_id: user.id,
+            token_hash: input.sessionHash,
+            expires_at: input.sessionExpiresAt,
+          })
+          .execute();
+        return {
+          user: {
+            id: user.id,
+            email: user.email,
+            passwordHash: user.password_hash,
+            isStaff: user.is_staff,
+            createdAt: user.created_at,
+          },
+          organization: {
+            id: organization.id,
+            name: organization.name,
+            type: organization.type,
+            isVerified: organization.is_verified,
+            createdAt: organization.created_at,
+          },
+        };
+      }),
+      {
+        // Saying that the email has an account cannot be avoided until registration is confirmed by
+        // email; the service's throttle keeps it slow, and the answer says nothing more.
+        unique: () =>
+          new AlreadyExistsError('This email already has an account: sign in, or use another email.'),
+      },
+    );
   }
 
   /** Creates a staff account, or makes an existing account staff; the password of an existing account is kept. */

@@ -1,13 +1,7 @@
-import {
-  AlreadyExistsError,
-  InvalidArgumentError,
-  ResourceExhaustedError,
-  UnauthenticatedError,
-} from '@noderings/domain';
+import { InvalidArgumentError, ResourceExhaustedError, UnauthenticatedError } from '@noderings/domain';
 
 import { newOpaqueToken } from '../../crypto/opaque-token.js';
 import type { PasswordHasher } from '../../crypto/password-hasher.js';
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { OrganizationType } from '../../db/schema.js';
 import { clientAddressKey } from '../../http/client-ip.js';
 import type { OrganizationRepository } from '../organizations/organization.repository.js';
@@ -96,23 +90,15 @@ export class AuthService {
         { field: 'password', description: weakness },
       ]);
     const session = newOpaqueToken('nrs');
-    try {
-      const registered = await this.deps.auth.insertRegistration({
-        email,
-        passwordHash: await this.deps.passwords.hash(input.password),
-        organizationName: input.organizationName,
-        organizationType: input.organizationType,
-        sessionHash: session.hash,
-        sessionExpiresAt: this.#sessionExpiry(),
-      });
-      return { ...registered, token: session.token };
-    } catch (e: unknown) {
-      // Confirming that the email has an account cannot be avoided until registration is confirmed by
-      // email (issue 24); the throttle above keeps it slow, and the answer says nothing more.
-      if (isUniqueViolation(e))
-        throw new AlreadyExistsError('This email already has an account: sign in, or use another email.');
-      throw e;
-    }
+    const registered = await this.deps.auth.insertRegistration({
+      email,
+      passwordHash: await this.deps.passwords.hash(input.password),
+      organizationName: input.organizationName,
+      organizationType: input.organizationType,
+      sessionHash: session.hash,
+      sessionExpiresAt: this.#sessionExpiry(),
+    });
+    return { ...registered, token: session.token };
   }
 
   /**

@@ -2,6 +2,11 @@ import { sql, type Selectable } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
+import {
+  cloudInitTemplateStillLinked,
+  duplicateCloudInitTemplateName,
+} from './cloud-init-template.errors.js';
 
 export interface CloudInitTemplateRecord {
   readonly id: string;
@@ -87,11 +92,14 @@ export class CloudInitTemplateRepository {
     fields: CloudInitTemplateFields,
     now: Date,
   ): Promise<CloudInitTemplateRecord> {
-    const row = await this.db
-      .insertInto('cloud_init_templates')
-      .values({ ...toColumns(fields), organization_id: organizationId, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('cloud_init_templates')
+        .values({ ...toColumns(fields), organization_id: organizationId, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      { unique: () => duplicateCloudInitTemplateName(fields.name) },
+    );
     return toRecord(row);
   }
 
@@ -114,23 +122,33 @@ export class CloudInitTemplateRepository {
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) return undefined;
-      const updated = await tx
-        .updateTable('cloud_init_templates')
-        .set({ ...toColumns(decide(toRecord(row))), updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const fields = decide(toRecord(row));
+      const updated = await translateViolations(
+        tx
+          .updateTable('cloud_init_templates')
+          .set({ ...toColumns(fields), updated_at: now })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+        { unique: () => duplicateCloudInitTemplateName(fields.name) },
+      );
       return toRecord(updated);
     });
   }
 
   /** False when the template does not exist in this organisation. */
   async delete(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('cloud_init_templates')
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .deleteFrom('cloud_init_templates')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      {
+        // A VM template linked since the caller looked.
+        foreignKey: async () => cloudInitTemplateStillLinked(await this.linkedVmTemplateNames(id)),
+      },
+    );
     return result.numDeletedRows > 0n;
   }
 

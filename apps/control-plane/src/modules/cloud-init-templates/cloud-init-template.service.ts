@@ -1,5 +1,4 @@
 import {
-  AlreadyExistsError,
   checkNamesOnly,
   compileCloudInit,
   describeCloudInitProblem,
@@ -13,13 +12,13 @@ import {
   type SeedCloudInitTemplate,
 } from '@noderings/domain';
 
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-error.js';
 import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
 import type {
   CloudInitTemplateFields,
   CloudInitTemplateRecord,
   CloudInitTemplateRepository,
 } from './cloud-init-template.repository.js';
+import { cloudInitTemplateStillLinked } from './cloud-init-template.errors.js';
 
 /** An organisation's own template, or one of the platform's seeds (`isTemplate`, no organisation). */
 export interface CloudInitTemplate extends CloudInitTemplateFields {
@@ -144,11 +143,7 @@ export class CloudInitTemplateService {
       storage: input.storage ?? source?.storage ?? DEFAULT_STORAGE,
     };
     refuseInvalidDocuments(fields);
-    try {
-      return fromRecord(await this.deps.templates.insert(organizationId, fields, this.deps.now()));
-    } catch (e: unknown) {
-      throw isUniqueViolation(e) ? duplicateName(input.name) : e;
-    }
+    return fromRecord(await this.deps.templates.insert(organizationId, fields, this.deps.now()));
   }
 
   /** Fields left out keep their values; the documents are checked as they would be afterwards. */
@@ -159,27 +154,22 @@ export class CloudInitTemplateService {
   ): Promise<CloudInitTemplate> {
     if (findSeedCloudInitTemplate(id) !== undefined)
       throw new FailedPreconditionError(`Cloud-init template ${id} ${COPY_ONLY}.`);
-    let updated: CloudInitTemplateRecord | undefined;
-    try {
-      updated = await this.deps.templates.update(
-        organizationId,
-        id,
-        (current) => {
-          const next: CloudInitTemplateFields = {
-            name: changes.name ?? current.name,
-            userData: changes.userData ?? current.userData,
-            vendorData: changes.vendorData ?? current.vendorData,
-            networkData: changes.networkData ?? current.networkData,
-            storage: changes.storage ?? current.storage,
-          };
-          refuseInvalidDocuments(next);
-          return next;
-        },
-        this.deps.now(),
-      );
-    } catch (e: unknown) {
-      throw isUniqueViolation(e) && changes.name !== undefined ? duplicateName(changes.name) : e;
-    }
+    const updated = await this.deps.templates.update(
+      organizationId,
+      id,
+      (current) => {
+        const next: CloudInitTemplateFields = {
+          name: changes.name ?? current.name,
+          userData: changes.userData ?? current.userData,
+          vendorData: changes.vendorData ?? current.vendorData,
+          networkData: changes.networkData ?? current.networkData,
+          storage: changes.storage ?? current.storage,
+        };
+        refuseInvalidDocuments(next);
+        return next;
+      },
+      this.deps.now(),
+    );
     if (updated === undefined) throw NotFoundError.of('Cloud-init template', id);
     return fromRecord(updated);
   }
@@ -190,23 +180,7 @@ export class CloudInitTemplateService {
     const record = await this.deps.templates.findById(organizationId, id);
     if (record === undefined) throw NotFoundError.of('Cloud-init template', id);
     const linked = await this.deps.templates.linkedVmTemplateNames(id);
-    if (linked.length > 0) throw stillLinked(linked);
-    try {
-      await this.deps.templates.delete(organizationId, id);
-    } catch (e: unknown) {
-      // A VM template linked since the check above.
-      if (isForeignKeyViolation(e)) throw stillLinked(await this.deps.templates.linkedVmTemplateNames(id));
-      throw e;
-    }
+    if (linked.length > 0) throw cloudInitTemplateStillLinked(linked);
+    await this.deps.templates.delete(organizationId, id);
   }
-}
-
-function duplicateName(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`The organization already has a cloud-init template named ${name}.`);
-}
-
-function stillLinked(vmTemplateNames: readonly string[]): FailedPreconditionError {
-  return new FailedPreconditionError(
-    `The cloud-init template is still used by the VM templates ${vmTemplateNames.join(', ')}: link them to another template or delete them first.`,
-  );
 }

@@ -3,7 +3,9 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { duplicateCloudInitUserDataName } from './cloud-init-user-data.errors.js';
 
 /** A customer's saved user data, offered when ordering a VM. */
 export interface CloudInitUserData {
@@ -61,18 +63,21 @@ export class CloudInitUserDataRepository {
     fields: CloudInitUserDataFields,
     now: Date,
   ): Promise<CloudInitUserData> {
-    const row = await this.db
-      .insertInto('cloud_init_user_data')
-      .values({
-        organization_id: organizationId,
-        name: fields.name,
-        user_data: fields.userData,
-        description: fields.description,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('cloud_init_user_data')
+        .values({
+          organization_id: organizationId,
+          name: fields.name,
+          user_data: fields.userData,
+          description: fields.description,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      { unique: () => duplicateCloudInitUserDataName(fields.name) },
+    );
     return toRecord(row);
   }
 
@@ -83,18 +88,22 @@ export class CloudInitUserDataRepository {
     changes: Partial<CloudInitUserDataFields>,
     now: Date,
   ): Promise<CloudInitUserData | undefined> {
-    const row = await this.db
-      .updateTable('cloud_init_user_data')
-      .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.userData !== undefined && { user_data: changes.userData }),
-        ...(changes.description !== undefined && { description: changes.description }),
-        updated_at: now,
-      })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const { name } = changes;
+    const row = await translateViolations(
+      this.db
+        .updateTable('cloud_init_user_data')
+        .set({
+          ...(name !== undefined && { name }),
+          ...(changes.userData !== undefined && { user_data: changes.userData }),
+          ...(changes.description !== undefined && { description: changes.description }),
+          updated_at: now,
+        })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+      { unique: name === undefined ? undefined : () => duplicateCloudInitUserDataName(name) },
+    );
     return row && toRecord(row);
   }
 

@@ -1,6 +1,5 @@
-import { AlreadyExistsError, NotFoundError } from '@noderings/domain';
+import { NotFoundError } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type {
   CloudInitUserData,
@@ -34,11 +33,7 @@ export class CloudInitUserDataService {
   }
 
   async create(organizationId: string, fields: CloudInitUserDataFields): Promise<CloudInitUserData> {
-    try {
-      return await this.deps.profiles.insert(organizationId, fields, this.deps.now());
-    } catch (e: unknown) {
-      throw isUniqueViolation(e) ? duplicateName(fields.name) : e;
-    }
+    return await this.deps.profiles.insert(organizationId, fields, this.deps.now());
   }
 
   async update(
@@ -46,12 +41,7 @@ export class CloudInitUserDataService {
     id: string,
     changes: Partial<CloudInitUserDataFields>,
   ): Promise<CloudInitUserData> {
-    let updated: CloudInitUserData | undefined;
-    try {
-      updated = await this.deps.profiles.update(organizationId, id, changes, this.deps.now());
-    } catch (e: unknown) {
-      throw isUniqueViolation(e) && changes.name !== undefined ? duplicateName(changes.name) : e;
-    }
+    const updated = await this.deps.profiles.update(organizationId, id, changes, this.deps.now());
     if (updated === undefined) throw NotFoundError.of('Cloud-init user data', id);
     return updated;
   }
@@ -60,8 +50,4 @@ export class CloudInitUserDataService {
     if (!(await this.deps.profiles.delete(organizationId, id)))
       throw NotFoundError.of('Cloud-init user data', id);
   }
-}
-
-function duplicateName(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`The organization already has cloud-init user data named ${name}.`);
 }

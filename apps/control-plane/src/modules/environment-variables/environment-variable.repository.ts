@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
-import { claimTemplateVariableKey, type TemplateVariableKind } from '../secrets/index.js';
+import { claimTemplateVariableKey, keyTakenError, type TemplateVariableKind } from '../secrets/index.js';
 
 export interface EnvironmentVariableRecord {
   readonly id: string;
@@ -80,22 +81,25 @@ export class EnvironmentVariableRepository {
     value: string;
     now: Date;
   }): Promise<{ inserted: EnvironmentVariableRecord } | { takenBy: TemplateVariableKind }> {
-    return this.db.transaction().execute(async (tx) => {
-      const takenBy = await claimTemplateVariableKey(tx, input.organizationId, input.key);
-      if (takenBy !== undefined) return { takenBy };
-      const row = await tx
-        .insertInto('environment_variables')
-        .values({
-          organization_id: input.organizationId,
-          key: input.key,
-          value: input.value,
-          created_at: input.now,
-          updated_at: input.now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { inserted: toRecord(row) };
-    });
+    return translateViolations(
+      this.db.transaction().execute(async (tx) => {
+        const takenBy = await claimTemplateVariableKey(tx, input.organizationId, input.key);
+        if (takenBy !== undefined) return { takenBy };
+        const row = await tx
+          .insertInto('environment_variables')
+          .values({
+            organization_id: input.organizationId,
+            key: input.key,
+            value: input.value,
+            created_at: input.now,
+            updated_at: input.now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { inserted: toRecord(row) };
+      }),
+      { unique: () => keyTakenError(input.key, 'environmentVariable', 'environmentVariable') },
+    );
   }
 
   async updateValue(input: {

@@ -1,6 +1,5 @@
 import { NotFoundError } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import { keyTakenError } from '../secrets/index.js';
 import type {
@@ -47,13 +46,7 @@ export class EnvironmentVariableService {
   }
 
   async create(organizationId: string, input: { key: string; value: string }): Promise<EnvironmentVariable> {
-    let result: Awaited<ReturnType<EnvironmentVariableRepository['insert']>>;
-    try {
-      result = await this.deps.variables.insert({ organizationId, ...input, now: this.deps.now() });
-    } catch (e: unknown) {
-      if (isUniqueViolation(e)) throw keyTakenError(input.key, 'environmentVariable', 'environmentVariable');
-      throw e;
-    }
+    const result = await this.deps.variables.insert({ organizationId, ...input, now: this.deps.now() });
     if ('takenBy' in result) throw keyTakenError(input.key, 'environmentVariable', result.takenBy);
     return result.inserted;
   }

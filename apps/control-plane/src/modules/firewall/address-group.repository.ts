@@ -3,7 +3,9 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
 import type { Database } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { addressGroupNameTaken } from './address-group.errors.js';
 
 type Tx = Transaction<Database>;
 
@@ -15,7 +17,7 @@ export interface AddressGroupRecord {
   readonly prefixes: readonly string[];
 }
 
-export const ADDRESS_GROUP_NAME_CONSTRAINT = 'firewall_address_groups_name';
+const ADDRESS_GROUP_NAME_CONSTRAINT = 'firewall_address_groups_name';
 
 function toRecord(r: Selectable<Database['firewall_address_groups']>): AddressGroupRecord {
   return { id: r.id, organizationId: r.organization_id, name: r.name, prefixes: r.prefixes };
@@ -59,17 +61,20 @@ export class AddressGroupRepository {
     fields: { name: string; prefixes: readonly string[] },
     now: Date,
   ): Promise<AddressGroupRecord> {
-    const row = await this.db
-      .insertInto('firewall_address_groups')
-      .values({
-        organization_id: organizationId,
-        name: fields.name,
-        prefixes: [...fields.prefixes],
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('firewall_address_groups')
+        .values({
+          organization_id: organizationId,
+          name: fields.name,
+          prefixes: [...fields.prefixes],
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      { unique: { [ADDRESS_GROUP_NAME_CONSTRAINT]: () => addressGroupNameTaken(fields.name) } },
+    );
     return toRecord(row);
   }
 
@@ -79,11 +84,14 @@ export class AddressGroupRepository {
     fields: { name: string; prefixes: readonly string[] },
     now: Date,
   ): Promise<void> {
-    await tx
-      .updateTable('firewall_address_groups')
-      .set({ name: fields.name, prefixes: [...fields.prefixes], updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    await translateViolations(
+      tx
+        .updateTable('firewall_address_groups')
+        .set({ name: fields.name, prefixes: [...fields.prefixes], updated_at: now })
+        .where('id', '=', id)
+        .execute(),
+      { unique: { [ADDRESS_GROUP_NAME_CONSTRAINT]: () => addressGroupNameTaken(fields.name) } },
+    );
   }
 
   async isNamedByRules(tx: Tx, id: string): Promise<boolean> {

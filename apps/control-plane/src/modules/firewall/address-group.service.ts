@@ -1,18 +1,7 @@
-import {
-  AlreadyExistsError,
-  FailedPreconditionError,
-  formatIpPrefix,
-  NotFoundError,
-  parseIpPrefix,
-} from '@noderings/domain';
+import { FailedPreconditionError, formatIpPrefix, NotFoundError, parseIpPrefix } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
-import {
-  ADDRESS_GROUP_NAME_CONSTRAINT,
-  type AddressGroupRecord,
-  type AddressGroupRepository,
-} from './address-group.repository.js';
+import type { AddressGroupRecord, AddressGroupRepository } from './address-group.repository.js';
 import type { FirewallRepository } from './firewall.repository.js';
 import type { FirewallService } from './firewall.service.js';
 
@@ -53,15 +42,11 @@ export class AddressGroupService {
   }
 
   async create(organizationId: string, fields: AddressGroupFields): Promise<AddressGroupRecord> {
-    try {
-      return await this.deps.groups.insert(
-        organizationId,
-        { name: fields.name, prefixes: canonicalPrefixes(fields.prefixes) },
-        this.deps.now(),
-      );
-    } catch (e: unknown) {
-      throw isUniqueViolation(e, ADDRESS_GROUP_NAME_CONSTRAINT) ? nameTaken(fields.name) : e;
-    }
+    return await this.deps.groups.insert(
+      organizationId,
+      { name: fields.name, prefixes: canonicalPrefixes(fields.prefixes) },
+      this.deps.now(),
+    );
   }
 
   async update(
@@ -70,22 +55,16 @@ export class AddressGroupService {
     changes: Partial<AddressGroupFields>,
   ): Promise<AddressGroupRecord> {
     const { groups, firewall, candidates } = this.deps;
-    try {
-      await firewall.transaction(organizationId, async (tx) => {
-        const current = await groups.find(organizationId, id, tx, true);
-        if (current === undefined) throw NotFoundError.of(ADDRESS_GROUP, id);
-        const fields = {
-          name: changes.name ?? current.name,
-          prefixes: changes.prefixes === undefined ? current.prefixes : canonicalPrefixes(changes.prefixes),
-        };
-        const affected = await candidates.liveVmsNamingAddressGroup(tx, id);
-        await firewall.applyChange(tx, affected, () => groups.update(tx, id, fields, this.deps.now()));
-      });
-    } catch (e: unknown) {
-      throw isUniqueViolation(e, ADDRESS_GROUP_NAME_CONSTRAINT) && changes.name !== undefined
-        ? nameTaken(changes.name)
-        : e;
-    }
+    await firewall.transaction(organizationId, async (tx) => {
+      const current = await groups.find(organizationId, id, tx, true);
+      if (current === undefined) throw NotFoundError.of(ADDRESS_GROUP, id);
+      const fields = {
+        name: changes.name ?? current.name,
+        prefixes: changes.prefixes === undefined ? current.prefixes : canonicalPrefixes(changes.prefixes),
+      };
+      const affected = await candidates.liveVmsNamingAddressGroup(tx, id);
+      await firewall.applyChange(tx, affected, () => groups.update(tx, id, fields, this.deps.now()));
+    });
     return this.get(organizationId, id);
   }
 
@@ -102,8 +81,4 @@ export class AddressGroupService {
       await groups.delete(tx, id);
     });
   }
-}
-
-function nameTaken(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`The organization already has an address group named ${name}.`);
 }

@@ -3,7 +3,9 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
 import type { Database } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { rulesetNameTaken } from './ruleset.errors.js';
 
 type Tx = Transaction<Database>;
 
@@ -27,7 +29,7 @@ export interface RuleSetFilter {
   readonly attachment?: AttachmentFilter | undefined;
 }
 
-export const RULESET_NAME_CONSTRAINT = 'firewall_rulesets_name';
+const RULESET_NAME_CONSTRAINT = 'firewall_rulesets_name';
 
 /** pg reads a bigint count as a string, PGlite as a number. */
 type Count = string | number | bigint;
@@ -95,22 +97,28 @@ export class RuleSetRepository {
   }
 
   async insert(organizationId: string, name: string, now: Date): Promise<string> {
-    const row = await this.db
-      .insertInto('firewall_rulesets')
-      .values({ organization_id: organizationId, name, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('firewall_rulesets')
+        .values({ organization_id: organizationId, name, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+      { unique: { [RULESET_NAME_CONSTRAINT]: () => rulesetNameTaken(name) } },
+    );
     return row.id;
   }
 
   /** False when the organisation has no such ruleset. */
   async rename(organizationId: string, id: string, name: string, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('firewall_rulesets')
-      .set({ name, updated_at: now })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .updateTable('firewall_rulesets')
+        .set({ name, updated_at: now })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      { unique: { [RULESET_NAME_CONSTRAINT]: () => rulesetNameTaken(name) } },
+    );
     return result.numUpdatedRows > 0n;
   }
 

@@ -1,17 +1,11 @@
-import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@noderings/domain';
+import { FailedPreconditionError, NotFoundError } from '@noderings/domain';
 import type { Transaction } from 'kysely';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Database } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { FirewallRepository } from './firewall.repository.js';
 import type { FirewallService } from './firewall.service.js';
-import {
-  RULESET_NAME_CONSTRAINT,
-  type RuleSetFilter,
-  type RuleSetRecord,
-  type RuleSetRepository,
-} from './ruleset.repository.js';
+import type { RuleSetFilter, RuleSetRecord, RuleSetRepository } from './ruleset.repository.js';
 
 const RULESET = 'Firewall ruleset';
 
@@ -49,23 +43,13 @@ export class RuleSetService {
   }
 
   async create(organizationId: string, name: string): Promise<RuleSetRecord> {
-    let id: string;
-    try {
-      id = await this.deps.rulesets.insert(organizationId, name, this.deps.now());
-    } catch (e: unknown) {
-      throw isUniqueViolation(e, RULESET_NAME_CONSTRAINT) ? nameTaken(name) : e;
-    }
+    const id = await this.deps.rulesets.insert(organizationId, name, this.deps.now());
     return this.get(organizationId, id);
   }
 
   /** The name is only shown: the compiled rules do not change, so no VM is told. */
   async rename(organizationId: string, id: string, name: string): Promise<RuleSetRecord> {
-    let renamed: boolean;
-    try {
-      renamed = await this.deps.rulesets.rename(organizationId, id, name, this.deps.now());
-    } catch (e: unknown) {
-      throw isUniqueViolation(e, RULESET_NAME_CONSTRAINT) ? nameTaken(name) : e;
-    }
+    const renamed = await this.deps.rulesets.rename(organizationId, id, name, this.deps.now());
     if (!renamed) throw NotFoundError.of(RULESET, id);
     return this.get(organizationId, id);
   }
@@ -118,8 +102,4 @@ export class RuleSetService {
     if (!(await this.deps.rulesets.lock(tx, organizationId, rulesetId)))
       throw NotFoundError.of(RULESET, rulesetId);
   }
-}
-
-function nameTaken(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`The organization already has a firewall ruleset named ${name}.`);
 }

@@ -1,7 +1,9 @@
+import { AlreadyExistsError } from '@noderings/domain';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 
 export interface FleetCluster {
@@ -49,18 +51,21 @@ export class FleetClusterRepository {
     name: string,
     now: Date,
   ): Promise<FleetCluster | undefined> {
-    const row = await this.db
-      .insertInto('fleet_clusters')
-      .columns(['organization_id', 'environment_id', 'name', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('fleet_environments')
-          .select(['organization_id', 'id', eb.val(name).as('name'), eb.val(now).as('created_at')])
-          .where('id', '=', environmentId)
-          .where('organization_id', '=', organizationId),
-      )
-      .returning(COLUMNS)
-      .executeTakeFirst();
+    const row = await translateViolations(
+      this.db
+        .insertInto('fleet_clusters')
+        .columns(['organization_id', 'environment_id', 'name', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('fleet_environments')
+            .select(['organization_id', 'id', eb.val(name).as('name'), eb.val(now).as('created_at')])
+            .where('id', '=', environmentId)
+            .where('organization_id', '=', organizationId),
+        )
+        .returning(COLUMNS)
+        .executeTakeFirst(),
+      { unique: () => new AlreadyExistsError(`The environment already has a cluster named "${name}".`) },
+    );
     return row && toCluster(row);
   }
 

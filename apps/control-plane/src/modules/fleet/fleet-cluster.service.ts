@@ -1,6 +1,5 @@
 import { AlreadyExistsError, InvalidArgumentError, NotFoundError } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import {
   countRestarts,
@@ -55,14 +54,7 @@ export class FleetClusterService {
   ) {}
 
   async create(organizationId: string, environmentId: string, name: string): Promise<FleetCluster> {
-    let cluster: FleetCluster | undefined;
-    try {
-      cluster = await this.deps.clusters.create(organizationId, environmentId, name, this.deps.now());
-    } catch (e: unknown) {
-      if (isUniqueViolation(e))
-        throw new AlreadyExistsError(`The environment already has a cluster named "${name}".`);
-      throw e;
-    }
+    const cluster = await this.deps.clusters.create(organizationId, environmentId, name, this.deps.now());
     if (cluster === undefined) throw NotFoundError.of('Environment', environmentId);
     return cluster;
   }

@@ -1,5 +1,8 @@
+import { AlreadyExistsError } from '@noderings/domain';
+
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 
 export interface FleetEnvironment {
@@ -67,11 +70,14 @@ export class FleetEnvironmentRepository {
   constructor(private readonly db: Db) {}
 
   async create(organizationId: string, name: string, now: Date): Promise<FleetEnvironment> {
-    const row = await this.db
-      .insertInto('fleet_environments')
-      .values({ organization_id: organizationId, name, created_at: now })
-      .returning(ENVIRONMENT_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('fleet_environments')
+        .values({ organization_id: organizationId, name, created_at: now })
+        .returning(ENVIRONMENT_COLUMNS)
+        .executeTakeFirstOrThrow(),
+      { unique: () => new AlreadyExistsError(`An environment named "${name}" already exists.`) },
+    );
     return toEnvironment(row);
   }
 

@@ -1,7 +1,6 @@
-import { AlreadyExistsError, NotFoundError } from '@noderings/domain';
+import { NotFoundError } from '@noderings/domain';
 
 import { newOpaqueToken } from '../../crypto/opaque-token.js';
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type {
   FleetEnvironment,
@@ -31,13 +30,7 @@ export class FleetEnvironmentService {
   ) {}
 
   async create(organizationId: string, name: string): Promise<FleetEnvironment> {
-    try {
-      return await this.deps.environments.create(organizationId, name, this.deps.now());
-    } catch (e: unknown) {
-      if (isUniqueViolation(e))
-        throw new AlreadyExistsError(`An environment named "${name}" already exists.`);
-      throw e;
-    }
+    return await this.deps.environments.create(organizationId, name, this.deps.now());
   }
 
   async get(organizationId: string, id: string): Promise<FleetEnvironment> {

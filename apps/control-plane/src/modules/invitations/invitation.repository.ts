@@ -1,7 +1,18 @@
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { MemberRole, OrganizationType } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+
+interface NewInvitation {
+  readonly organizationId: string;
+  readonly email: string;
+  readonly role: MemberRole;
+  readonly tokenHash: Buffer;
+  readonly invitedBy: string;
+  readonly now: Date;
+  readonly expiresAt: Date;
+}
 
 export type InvitationState = 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired';
 
@@ -55,16 +66,23 @@ export class InvitationRepository {
   }
 
   /** A new open invitation; an open one to the same email is revoked first (inviting again replaces it). */
-  async insert(input: {
-    organizationId: string;
-    email: string;
-    role: MemberRole;
-    tokenHash: Buffer;
-    invitedBy: string;
-    now: Date;
-    expiresAt: Date;
-  }): Promise<Invitation> {
-    const id = await this.db.transaction().execute(async (tx) => {
+  async insert(input: NewInvitation): Promise<Invitation> {
+    let id: string;
+    try {
+      id = await this.#replaceOpen(input);
+    } catch (e: unknown) {
+      // Two invitations to one address at once: the other is in; replace it as a later one would.
+      if (!isUniqueViolation(e)) throw e;
+      id = await this.#replaceOpen(input);
+    }
+    const created = await this.findInOrganization(input.organizationId, id);
+    if (created === undefined) throw new Error(`invitation ${id} vanished after its insert`);
+    return created;
+  }
+
+  /** The new invitation's id. */
+  #replaceOpen(input: NewInvitation): Promise<string> {
+    return this.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('invitations')
         .set({ revoked_at: input.now })
@@ -89,9 +107,6 @@ export class InvitationRepository {
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    const created = await this.findInOrganization(input.organizationId, id);
-    if (created === undefined) throw new Error(`invitation ${id} vanished after its insert`);
-    return created;
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<Invitation | undefined> {

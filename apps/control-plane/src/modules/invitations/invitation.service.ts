@@ -1,7 +1,6 @@
 import { FailedPreconditionError, NotFoundError, PermissionDeniedError } from '@noderings/domain';
 
 import { newOpaqueToken } from '../../crypto/opaque-token.js';
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { MemberRole } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { Tenant } from '../../http/principal.js';
@@ -48,24 +47,16 @@ export class InvitationService {
   ): Promise<Invitation> {
     mayGrant(tenant, input.role);
     const now = this.deps.now();
-    const insert = () =>
-      this.deps.invitations.insert({
-        organizationId: tenant.organizationId,
-        email: input.email.toLowerCase(),
-        role: input.role,
-        // The link an email will carry (issue 24) holds this token; only its hash is kept.
-        tokenHash: newOpaqueToken('nrinv').hash,
-        invitedBy,
-        now,
-        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-      });
-    try {
-      return await insert();
-    } catch (e: unknown) {
-      // Two invitations to one address at once: the other is in; replace it as a later one would.
-      if (isUniqueViolation(e)) return insert();
-      throw e;
-    }
+    return this.deps.invitations.insert({
+      organizationId: tenant.organizationId,
+      email: input.email.toLowerCase(),
+      role: input.role,
+      // The link an email will carry (issue 24) holds this token; only its hash is kept.
+      tokenHash: newOpaqueToken('nrinv').hash,
+      invitedBy,
+      now,
+      expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+    });
   }
 
   listForOrganization(tenant: Tenant, page: Page): Promise<PageResult<Invitation>> {

@@ -1,9 +1,10 @@
 import {
-  formatIpAddress,
-  parseIpAddress,
+  AbortedError,
   type AllocationKind,
+  formatIpAddress,
   type IpAddress,
   type IpFamily,
+  parseIpAddress,
   type TakenRuns,
   type TakenValuesQuery,
 } from '@noderings/domain';
@@ -11,6 +12,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database, IpAllocationStatus } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import { offsetOf, type Page, type PageResult } from '../../http/pagination.js';
 import { toPrefix, type Prefix } from './prefix.repository.js';
 
@@ -196,19 +198,25 @@ export class AllocationRepository {
    */
   async insert(tx: Transaction<Database>, allocation: NewIpAllocation): Promise<IpAllocation> {
     const address = formatIpAddress(allocation.address);
-    const row = await tx
-      .insertInto('ip_allocations')
-      .values({
-        prefix_id: allocation.prefixId,
-        organization_id: allocation.organizationId,
-        claim_id: allocation.claimId,
-        address,
-        allocated_cidr: allocation.allocatedCidr,
-        allocation_kind: allocation.allocationKind,
-        status: 'IP_ALLOCATION_STATUS_ACTIVE',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      tx
+        .insertInto('ip_allocations')
+        .values({
+          prefix_id: allocation.prefixId,
+          organization_id: allocation.organizationId,
+          claim_id: allocation.claimId,
+          address,
+          allocated_cidr: allocation.allocatedCidr,
+          allocation_kind: allocation.allocationKind,
+          status: 'IP_ALLOCATION_STATUS_ACTIVE',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      {
+        // The prefix's row lock makes this impossible; the caller's transaction is unusable afterwards.
+        unique: () => new AbortedError(`${address} was allocated concurrently; retry the claim.`),
+      },
+    );
     await tx
       .updateTable('ipam_prefixes')
       .set((eb) => ({ last_allocated: address, generation: eb('generation', '+', 1) }))

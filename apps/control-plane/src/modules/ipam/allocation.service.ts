@@ -1,5 +1,4 @@
 import {
-  AbortedError,
   formatIpAddress,
   type AddressPool,
   type IpAddress,
@@ -8,7 +7,6 @@ import {
 } from '@noderings/domain';
 import type { Transaction } from 'kysely';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Database } from '../../db/schema.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { AllocationFilter, AllocationRepository, IpAllocation } from './allocation.repository.js';
@@ -65,20 +63,14 @@ export class IpAllocationService {
         { lastAllocated: prefix.lastAllocated, random: this.deps.random },
       );
       if (address === undefined) continue;
-      try {
-        return await this.deps.allocations.insert(tx, {
-          prefixId,
-          organizationId,
-          claimId,
-          address,
-          allocatedCidr: allocatedCidr(pool, address),
-          allocationKind: pool.allocationKind,
-        });
-      } catch (e: unknown) {
-        if (isUniqueViolation(e))
-          throw new AbortedError(`${formatIpAddress(address)} was allocated concurrently; retry the claim.`);
-        throw e;
-      }
+      return await this.deps.allocations.insert(tx, {
+        prefixId,
+        organizationId,
+        claimId,
+        address,
+        allocatedCidr: allocatedCidr(pool, address),
+        allocationKind: pool.allocationKind,
+      });
     }
     return undefined;
   }

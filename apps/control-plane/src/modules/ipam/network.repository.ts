@@ -3,7 +3,9 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { duplicateNetworkName } from './network.errors.js';
 
 /** The few fields of a node the IPAM pages show beside a network. */
 export interface NetworkNode {
@@ -64,6 +66,9 @@ function toColumns(f: NetworkFields) {
 }
 
 /** Every query is scoped to one organisation: another tenant's network or node is simply not found. */
+/** The network's unique name constraint (migration 0003). */
+const NETWORK_NAME_CONSTRAINT = 'ipam_networks_name_key';
+
 export class NetworkRepository {
   constructor(private readonly db: Db) {}
 
@@ -79,11 +84,14 @@ export class NetworkRepository {
   }
 
   async insert(organizationId: string, fields: NetworkFields): Promise<Network> {
-    const row = await this.db
-      .insertInto('ipam_networks')
-      .values({ ...toColumns(fields), organization_id: organizationId, updated_at: sql<Date>`now()` })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('ipam_networks')
+        .values({ ...toColumns(fields), organization_id: organizationId, updated_at: sql<Date>`now()` })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      { unique: { [NETWORK_NAME_CONSTRAINT]: () => duplicateNetworkName(fields.name) } },
+    );
     return toNetwork(row, []);
   }
 
@@ -99,11 +107,15 @@ export class NetworkRepository {
     return this.db.transaction().execute(async (tx) => {
       const current = await this.#find(tx, organizationId, id, { lock: true });
       if (current === undefined) return undefined;
-      await tx
-        .updateTable('ipam_networks')
-        .set({ ...toColumns(decide(current)), updated_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .execute();
+      const fields = decide(current);
+      await translateViolations(
+        tx
+          .updateTable('ipam_networks')
+          .set({ ...toColumns(fields), updated_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .execute(),
+        { unique: { [NETWORK_NAME_CONSTRAINT]: () => duplicateNetworkName(fields.name) } },
+      );
       return this.#find(tx, organizationId, id);
     });
   }

@@ -1,5 +1,4 @@
 import {
-  AlreadyExistsError,
   DEFAULT_MAC_ADDRESS_PREFIX,
   FailedPreconditionError,
   formatIpAddress,
@@ -8,7 +7,6 @@ import {
   parseIpAddress,
 } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { Network, NetworkFields, NetworkNode, NetworkRepository } from './network.repository.js';
 
@@ -19,9 +17,6 @@ export interface NetworkInput {
 }
 
 export type NetworkChanges = Partial<NetworkInput>;
-
-/** The network's unique name constraint (migration 0003). */
-const NAME_CONSTRAINT = 'ipam_networks_name_key';
 
 export class NetworkService {
   constructor(
@@ -56,29 +51,18 @@ export class NetworkService {
       dnsServers: input.dnsServers ?? [],
       macAddressPrefix: input.macAddressPrefix ?? DEFAULT_MAC_ADDRESS_PREFIX,
     });
-    try {
-      return await this.deps.networks.insert(organizationId, fields);
-    } catch (e: unknown) {
-      throw isUniqueViolation(e, NAME_CONSTRAINT) ? duplicateName(fields.name) : e;
-    }
+    return await this.deps.networks.insert(organizationId, fields);
   }
 
   /** Fields left out keep their values. A new MAC prefix applies to VMs ordered afterwards. */
   async update(organizationId: string, id: string, changes: NetworkChanges): Promise<Network> {
-    let updated: Network | undefined;
-    try {
-      updated = await this.deps.networks.update(organizationId, id, (current) =>
-        normalized({
-          name: changes.name ?? current.name,
-          dnsServers: changes.dnsServers ?? current.dnsServers,
-          macAddressPrefix: changes.macAddressPrefix ?? current.macAddressPrefix,
-        }),
-      );
-    } catch (e: unknown) {
-      throw isUniqueViolation(e, NAME_CONSTRAINT) && changes.name !== undefined
-        ? duplicateName(changes.name)
-        : e;
-    }
+    const updated = await this.deps.networks.update(organizationId, id, (current) =>
+      normalized({
+        name: changes.name ?? current.name,
+        dnsServers: changes.dnsServers ?? current.dnsServers,
+        macAddressPrefix: changes.macAddressPrefix ?? current.macAddressPrefix,
+      }),
+    );
     if (updated === undefined) throw NotFoundError.of('Network', id);
     return updated;
   }
@@ -141,10 +125,4 @@ function normalized(fields: NetworkFields): NetworkFields {
     dnsServers: [...new Set(dnsServers)],
     macAddressPrefix: normalizeMacAddressPrefix(fields.macAddressPrefix),
   };
-}
-
-function duplicateName(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`The organization already has a network named ${name.trim()}.`, [
-    { field: 'name', description: 'is already taken by another network' },
-  ]);
 }

@@ -13,7 +13,9 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { prefixOverlap, publicSpaceHeldElsewhere } from './prefix.errors.js';
 
 /** An IPAM prefix (the API's "pool"), its text columns parsed. */
 export interface Prefix {
@@ -147,6 +149,9 @@ async function neighboursOf(
   return rows.map((r) => ({ id: r.id, cidr: parseIpPrefix(r.cidr, 'ipam_prefixes.cidr') }));
 }
 
+/** The database's guarantee that public space belongs to one organisation (migration 0016). */
+const PUBLIC_SPACE_CONSTRAINT = 'ipam_prefixes_public_space';
+
 /** Every query is scoped to one organisation: another tenant's prefix or network is simply not found. */
 export class PrefixRepository {
   constructor(private readonly db: Db) {}
@@ -205,11 +210,18 @@ export class PrefixRepository {
     return this.db.transaction().execute(async (tx) => {
       await lockOrganizationPrefixes(tx, organizationId);
       const fields = decide(await neighboursOf(tx, organizationId));
-      const row = await tx
-        .insertInto('ipam_prefixes')
-        .values({ ...toColumns(fields), organization_id: organizationId, updated_at: sql<Date>`now()` })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await translateViolations(
+        tx
+          .insertInto('ipam_prefixes')
+          .values({ ...toColumns(fields), organization_id: organizationId, updated_at: sql<Date>`now()` })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+        {
+          exclusion: { [PUBLIC_SPACE_CONSTRAINT]: () => publicSpaceHeldElsewhere(fields.cidr) },
+          // Only when two creates of the same CIDR raced past the lock (they cannot): the constraint's answer.
+          unique: () => prefixOverlap(fields.cidr, fields.cidr, 'an existing prefix'),
+        },
+      );
       return toPrefix(row);
     });
   }
@@ -242,16 +254,19 @@ export class PrefixRepository {
         neighbours: await neighboursOf(tx, organizationId, id),
       });
       if (next === undefined) return current;
-      const updated = await tx
-        .updateTable('ipam_prefixes')
-        .set((eb) => ({
-          ...toColumns(next),
-          generation: eb('generation', '+', 1),
-          updated_at: sql<Date>`now()`,
-        }))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await translateViolations(
+        tx
+          .updateTable('ipam_prefixes')
+          .set((eb) => ({
+            ...toColumns(next),
+            generation: eb('generation', '+', 1),
+            updated_at: sql<Date>`now()`,
+          }))
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+        { exclusion: { [PUBLIC_SPACE_CONSTRAINT]: () => publicSpaceHeldElsewhere(next.cidr) } },
+      );
       return toPrefix(updated);
     });
   }

@@ -1,5 +1,4 @@
 import {
-  AlreadyExistsError,
   FailedPreconditionError,
   formatIpAddress,
   formatIpPrefix,
@@ -17,7 +16,6 @@ import {
   type PoolUtilization,
 } from '@noderings/domain';
 
-import { isExclusionViolation, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import { capacityUnitLabel, poolOf } from './prefix-pool.js';
 import type {
@@ -28,6 +26,7 @@ import type {
   PrefixRepository,
   PrefixUpdateContext,
 } from './prefix.repository.js';
+import { prefixOverlap } from './prefix.errors.js';
 
 /**
  * Every allocation reads the prefix's reservations, so their number is bounded: a range is reserved with
@@ -103,16 +102,10 @@ export class PrefixService {
     const { fields } = settle(draft);
     refuseUnusableSpace(fields.cidr);
     await this.#refuseUnknownNetwork(organizationId, fields.networkId);
-    try {
-      return await this.deps.prefixes.insert(organizationId, (neighbours) => {
-        refuseOverlap(fields.cidr, neighbours);
-        return fields;
-      });
-    } catch (e: unknown) {
-      if (isExclusionViolation(e, PUBLIC_SPACE_CONSTRAINT)) throw heldElsewhereError(fields.cidr);
-      // Only when two creates of the same CIDR raced past the lock (they cannot): the constraint's answer.
-      throw isUniqueViolation(e) ? overlapError(fields.cidr, fields.cidr, 'an existing prefix') : e;
-    }
+    return await this.deps.prefixes.insert(organizationId, (neighbours) => {
+      refuseOverlap(fields.cidr, neighbours);
+      return fields;
+    });
   }
 
   /**
@@ -253,25 +246,17 @@ export class PrefixService {
     id: string,
     next: (context: PrefixUpdateContext) => Draft | undefined,
   ): Promise<Prefix> {
-    let cidr: IpPrefix | undefined;
-    const updated = await this.deps.prefixes
-      .update(organizationId, id, (context) => {
-        const draft = next(context);
-        if (draft === undefined) return undefined;
-        const { fields, pool } = settle(draft);
-        cidr = fields.cidr;
-        // A prefix stored before the address-space rule keeps working; it cannot move into such space.
-        if (formatIpPrefix(fields.cidr) !== formatIpPrefix(context.current.cidr))
-          refuseUnusableSpace(fields.cidr);
-        refuseOverlap(fields.cidr, context.neighbours);
-        refuseOrphans(pool, context);
-        return fields;
-      })
-      .catch((e: unknown) => {
-        throw cidr !== undefined && isExclusionViolation(e, PUBLIC_SPACE_CONSTRAINT)
-          ? heldElsewhereError(cidr)
-          : e;
-      });
+    const updated = await this.deps.prefixes.update(organizationId, id, (context) => {
+      const draft = next(context);
+      if (draft === undefined) return undefined;
+      const { fields, pool } = settle(draft);
+      // A prefix stored before the address-space rule keeps working; it cannot move into such space.
+      if (formatIpPrefix(fields.cidr) !== formatIpPrefix(context.current.cidr))
+        refuseUnusableSpace(fields.cidr);
+      refuseOverlap(fields.cidr, context.neighbours);
+      refuseOrphans(pool, context);
+      return fields;
+    });
     if (updated === undefined) throw NotFoundError.of('Prefix', id);
     return updated;
   }
@@ -310,9 +295,6 @@ function settle(draft: Draft): { fields: PrefixFields; pool: AddressPool } {
   };
 }
 
-/** The database's guarantee that public space belongs to one organisation (migration 0016). */
-const PUBLIC_SPACE_CONSTRAINT = 'ipam_prefixes_public_space';
-
 /**
  * Reserved space (loopback, multicast, link-local, IPv4-mapped, the default route, …) is no network's:
  * no VM can be given an address there.
@@ -326,25 +308,10 @@ function refuseUnusableSpace(cidr: IpPrefix): void {
   );
 }
 
-/** Says nothing of who holds the space: another organisation's prefixes are not this one's business. */
-function heldElsewhereError(cidr: IpPrefix): AlreadyExistsError {
-  const description =
-    'overlaps public address space another organization has registered: a public prefix belongs to one organization at a time';
-  return new AlreadyExistsError(`${formatIpPrefix(cidr)} ${description}.`, [{ field: 'cidr', description }]);
-}
-
 function refuseOverlap(cidr: IpPrefix, neighbours: readonly PrefixNeighbour[]): void {
   const other = neighbours.find((n) => prefixesOverlap(cidr, n.cidr));
   if (other !== undefined)
-    throw overlapError(cidr, other.cidr, `the prefix ${formatIpPrefix(other.cidr)} (${other.id})`);
-}
-
-function overlapError(cidr: IpPrefix, other: IpPrefix, otherName: string): AlreadyExistsError {
-  const description =
-    formatIpPrefix(cidr) === formatIpPrefix(other)
-      ? `is already ${otherName} of this organization`
-      : `overlaps ${otherName} of this organization`;
-  return new AlreadyExistsError(`${formatIpPrefix(cidr)} ${description}.`, [{ field: 'cidr', description }]);
+    throw prefixOverlap(cidr, other.cidr, `the prefix ${formatIpPrefix(other.cidr)} (${other.id})`);
 }
 
 /** Every address allocated from the prefix must still be a slot of it, neither reserved nor the gateway. */

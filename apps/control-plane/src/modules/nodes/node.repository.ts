@@ -10,7 +10,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
 import type { NodeTable, ServiceStatus } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { duplicateNodeName, nodeInUse } from './node.errors.js';
 
 /** What the hypervisor reports about a node's capacity; written by the metrics sync, never by the API. */
 interface NodeInventory {
@@ -253,17 +255,20 @@ export class NodeRepository {
   }
 
   async insert(node: NewNode): Promise<Node> {
-    const row = await this.db
-      .insertInto('nodes')
-      .values({
-        ...toColumns(node),
-        organization_id: node.organizationId,
-        platform_id: node.platformId,
-        service_status: INITIAL_SERVICE_STATUS,
-        updated_at: sql<Date>`now()`,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('nodes')
+        .values({
+          ...toColumns(node),
+          organization_id: node.organizationId,
+          platform_id: node.platformId,
+          service_status: INITIAL_SERVICE_STATUS,
+          updated_at: sql<Date>`now()`,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      { unique: () => duplicateNodeName(node.name) },
+    );
     return toNode(row);
   }
 
@@ -290,24 +295,31 @@ export class NodeRepository {
       const current = toNode(row);
       const next = decide(current);
       if (next === undefined) return current;
-      const updated = await tx
-        .updateTable('nodes')
-        .set({ ...toColumns(next), updated_at: sql<Date>`now()` })
-        .where('organization_id', '=', organizationId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await translateViolations(
+        tx
+          .updateTable('nodes')
+          .set({ ...toColumns(next), updated_at: sql<Date>`now()` })
+          .where('organization_id', '=', organizationId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+        // Of the columns an update writes, only the name is unique (per platform).
+        { unique: () => duplicateNodeName(next.name) },
+      );
       return toNode(updated);
     });
   }
 
   /** False when the node does not exist in this organisation. */
   async delete(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('nodes')
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .deleteFrom('nodes')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      { foreignKey: nodeInUse },
+    );
     return result.numDeletedRows > 0n;
   }
 }

@@ -1,6 +1,4 @@
 import {
-  AlreadyExistsError,
-  FailedPreconditionError,
   findCity,
   findDatacenter,
   InvalidArgumentError,
@@ -14,7 +12,6 @@ import {
   type NodeSettingsInput,
 } from '@noderings/domain';
 
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { ProxmoxInventoryService } from '../proxmox-inventory/index.js';
 import type { Region } from '../regions/index.js';
@@ -83,18 +80,14 @@ export class NodeService {
     if (!platformFound) throw NotFoundError.of('Platform', platformId);
     if (!regionFound) throw NotFoundError.of('Region', regionId);
     await this.deps.proxmox.checkNodeName(organizationId, platformId, name);
-    try {
-      return await this.deps.nodes.insert({
-        ...settings,
-        organizationId,
-        platformId,
-        regionId,
-        name,
-        maintenanceMode,
-      });
-    } catch (e: unknown) {
-      throw isUniqueViolation(e) ? duplicateName(name) : e;
-    }
+    return await this.deps.nodes.insert({
+      ...settings,
+      organizationId,
+      platformId,
+      regionId,
+      name,
+      maintenanceMode,
+    });
   }
 
   /** Fields left out keep their values; the rules are checked on the node as it would be afterwards. */
@@ -109,33 +102,18 @@ export class NodeService {
       if (current.name !== wanted.name)
         await this.deps.proxmox.checkNodeName(organizationId, current.platformId, wanted.name);
     }
-    let updated: Node | undefined;
-    try {
-      updated = await this.deps.nodes.update(organizationId, id, (current) => {
-        const next = { ...current, ...wanted };
-        const settings = normalized(next);
-        refuseViolations(next.name, settings);
-        return { ...next, ...settings };
-      });
-    } catch (e: unknown) {
-      // Of the columns an update writes, only the name is unique (per platform).
-      throw isUniqueViolation(e) && wanted.name !== undefined ? duplicateName(wanted.name) : e;
-    }
+    const updated = await this.deps.nodes.update(organizationId, id, (current) => {
+      const next = { ...current, ...wanted };
+      const settings = normalized(next);
+      refuseViolations(next.name, settings);
+      return { ...next, ...settings };
+    });
     if (updated === undefined) throw NotFoundError.of('Node', id);
     return updated;
   }
 
   async delete(organizationId: string, id: string): Promise<void> {
-    let deleted: boolean;
-    try {
-      deleted = await this.deps.nodes.delete(organizationId, id);
-    } catch (e: unknown) {
-      if (isForeignKeyViolation(e))
-        throw new FailedPreconditionError(
-          'The node still has VM templates registered on it or plans placing VMs on it: delete those templates and take the node out of those plans first.',
-        );
-      throw e;
-    }
+    const deleted = await this.deps.nodes.delete(organizationId, id);
     if (!deleted) throw NotFoundError.of('Node', id);
   }
 }
@@ -165,10 +143,6 @@ function refuseViolations(name: string, settings: NodeSettings): void {
     violations.map((v) => `${v.field}: ${v.description}`).join('; '),
     violations,
   );
-}
-
-function duplicateName(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`The platform already has a node named ${name}.`);
 }
 
 /** The same resolution the regions module applies, for regions read in the node query. */

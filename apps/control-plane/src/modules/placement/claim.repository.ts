@@ -1,7 +1,9 @@
+import { AbortedError, NotFoundError } from '@noderings/domain';
 import { sql, type Selectable, type Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database, VmClaimStatus } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import {
   activeNodeUsage,
   lockCandidateNodes,
@@ -108,6 +110,25 @@ export class ClaimRepository {
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
+  }
+
+  /**
+   * Runs `work` as the claim's one transaction. Losing a race to a concurrent claim (a unique violation,
+   * a deadlock, a serialization failure) is ABORTED: the claim can be retried whole. Every other reference
+   * is read under lock first; only the client organisation is taken on trust, so a foreign-key violation
+   * means it is gone.
+   */
+  claimTransaction<T>(
+    claim: { readonly claimId: string; readonly clientOrganizationId: string },
+    work: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    const collided = () =>
+      new AbortedError(`Claim ${claim.claimId} collided with a concurrent claim; retry it.`);
+    return translateViolations(this.db.transaction().execute(work), {
+      unique: collided,
+      transactionConflict: collided,
+      foreignKey: () => NotFoundError.of('Organization', claim.clientOrganizationId),
+    });
   }
 
   /** A plan that is not deleted, with its regions and nodes in order. */

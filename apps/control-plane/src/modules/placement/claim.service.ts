@@ -1,5 +1,4 @@
 import {
-  AbortedError,
   AlreadyExistsError,
   chooseNode,
   DEFAULT_MAC_ADDRESS_PREFIX,
@@ -20,7 +19,6 @@ import {
 } from '@noderings/domain';
 import type { Transaction } from 'kysely';
 
-import { isForeignKeyViolation, isTransactionConflict, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Database } from '../../db/schema.js';
 import type { IpAllocationService } from '../ipam/index.js';
 import type { CandidateNode } from './candidate-node.repository.js';
@@ -82,6 +80,7 @@ export class ClaimService {
       readonly claims: Pick<
         ClaimRepository,
         | 'transaction'
+        | 'claimTransaction'
         | 'findPlan'
         | 'lockNodes'
         | 'activeUsage'
@@ -143,22 +142,14 @@ export class ClaimService {
     place: (tx: Tx) => Promise<VmClaim>,
     record: (tx: Tx, claim: VmClaim) => Promise<T>,
   ): Promise<T> {
-    try {
-      let provider = '';
-      const result = await this.deps.claims.transaction(async (tx) => {
-        const claim = await place(tx);
-        provider = claim.providerOrganizationId;
-        return record(tx, claim);
-      });
-      this.deps.capacityChanged?.(provider);
-      return result;
-    } catch (e: unknown) {
-      if (isUniqueViolation(e) || isTransactionConflict(e))
-        throw new AbortedError(`Claim ${request.claimId} collided with a concurrent claim; retry it.`);
-      // Every other reference is read under lock first; only the client organisation is taken on trust.
-      if (isForeignKeyViolation(e)) throw NotFoundError.of('Organization', request.clientOrganizationId);
-      throw e;
-    }
+    let provider = '';
+    const result = await this.deps.claims.claimTransaction(request, async (tx) => {
+      const claim = await place(tx);
+      provider = claim.providerOrganizationId;
+      return record(tx, claim);
+    });
+    this.deps.capacityChanged?.(provider);
+    return result;
   }
 
   /**

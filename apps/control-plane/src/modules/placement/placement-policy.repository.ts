@@ -1,8 +1,14 @@
-import { isNodePlacementStrategy, type NodePlacementStrategy, type PlacementPolicy } from '@noderings/domain';
+import {
+  isNodePlacementStrategy,
+  type NodePlacementStrategy,
+  NotFoundError,
+  type PlacementPolicy,
+} from '@noderings/domain';
 import { sql, type Kysely } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { translateViolations } from '../../db/postgres-error.js';
 
 function known(value: string, column: string): NodePlacementStrategy {
   if (!isNodePlacementStrategy(value)) throw new Error(`${column} holds an unknown value: ${value}`);
@@ -50,41 +56,47 @@ export class PlacementPolicyRepository {
 
   /** Replaces the whole policy, overrides included, in one transaction. */
   async replace(organizationId: string, policy: PlacementPolicy): Promise<PlacementPolicy> {
-    return this.db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('node_placement_policies')
-        .values({
-          organization_id: organizationId,
-          default_strategy: policy.defaultStrategy,
-          updated_at: sql<Date>`now()`,
-        })
-        .onConflict((oc) =>
-          oc.column('organization_id').doUpdateSet({
+    return translateViolations(
+      this.db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('node_placement_policies')
+          .values({
+            organization_id: organizationId,
             default_strategy: policy.defaultStrategy,
             updated_at: sql<Date>`now()`,
-          }),
-        )
-        .execute();
-      await tx
-        .deleteFrom('node_placement_region_overrides')
-        .where('organization_id', '=', organizationId)
-        .execute();
-      if (policy.regionOverrides.length > 0) {
-        await tx
-          .insertInto('node_placement_region_overrides')
-          .values(
-            policy.regionOverrides.map((o, position) => ({
-              organization_id: organizationId,
-              region_id: o.regionId,
-              strategy: o.strategy,
-              position,
-            })),
+          })
+          .onConflict((oc) =>
+            oc.column('organization_id').doUpdateSet({
+              default_strategy: policy.defaultStrategy,
+              updated_at: sql<Date>`now()`,
+            }),
           )
           .execute();
-      }
-      const stored = await this.find(organizationId, tx);
-      if (stored === undefined) throw new Error('the placement policy just written vanished');
-      return stored;
-    });
+        await tx
+          .deleteFrom('node_placement_region_overrides')
+          .where('organization_id', '=', organizationId)
+          .execute();
+        if (policy.regionOverrides.length > 0) {
+          await tx
+            .insertInto('node_placement_region_overrides')
+            .values(
+              policy.regionOverrides.map((o, position) => ({
+                organization_id: organizationId,
+                region_id: o.regionId,
+                strategy: o.strategy,
+                position,
+              })),
+            )
+            .execute();
+        }
+        const stored = await this.find(organizationId, tx);
+        if (stored === undefined) throw new Error('the placement policy just written vanished');
+        return stored;
+      }),
+      {
+        // A region deleted since the caller looked.
+        foreignKey: () => new NotFoundError('A region of the policy was deleted meanwhile.'),
+      },
+    );
   }
 }

@@ -6,7 +6,6 @@ import {
   type PlacementPolicy,
 } from '@noderings/domain';
 
-import { isForeignKeyViolation } from '../../db/postgres-error.js';
 import type { PlacementPolicyRepository } from './placement-policy.repository.js';
 
 /** What an organisation that never set a policy places by. */
@@ -42,12 +41,6 @@ export class PlacementPolicyService {
     const own = await this.deps.policies.ownRegionIds(organizationId, regionIds);
     const missing = regionIds.find((id) => !own.has(id));
     if (missing !== undefined) throw NotFoundError.of('Region', missing);
-    try {
-      return await this.deps.policies.replace(organizationId, policy);
-    } catch (e: unknown) {
-      // A region deleted between the check and the write.
-      if (isForeignKeyViolation(e)) throw new NotFoundError('A region of the policy was deleted meanwhile.');
-      throw e;
-    }
+    return await this.deps.policies.replace(organizationId, policy);
   }
 }

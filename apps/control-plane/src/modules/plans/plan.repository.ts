@@ -14,7 +14,9 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, PlanTable } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { duplicatePlanCode } from './plan.errors.js';
 
 interface PlanPrice {
   readonly id: string;
@@ -173,7 +175,7 @@ export class PlanRepository {
   }
 
   async insert(organizationId: string, plan: PlanRecord): Promise<Plan> {
-    return this.db.transaction().execute(async (tx) => {
+    const inserted = this.db.transaction().execute(async (tx) => {
       const row = await tx
         .insertInto('plans')
         .values({ ...toColumns(plan), organization_id: organizationId, updated_at: sql<Date>`now()` })
@@ -184,6 +186,7 @@ export class PlanRepository {
       if (created === undefined) throw new Error('the inserted plan vanished');
       return created;
     });
+    return translateViolations(inserted, { unique: () => duplicatePlanCode(plan.code) });
   }
 
   /**
@@ -197,7 +200,7 @@ export class PlanRepository {
     expectedRevision: number,
     next: PlanRecord,
   ): Promise<Plan | undefined> {
-    return this.db.transaction().execute(async (tx) => {
+    const updated = this.db.transaction().execute(async (tx) => {
       const row = await tx
         .updateTable('plans')
         .set((eb) => ({
@@ -213,9 +216,10 @@ export class PlanRepository {
         .executeTakeFirst();
       if (row === undefined) return undefined;
       await this.#writeChildren(tx, id, next);
-      const [updated] = await this.#withChildren(tx, [row]);
-      return updated;
+      const [plan] = await this.#withChildren(tx, [row]);
+      return plan;
     });
+    return translateViolations(updated, { unique: () => duplicatePlanCode(next.code) });
   }
 
   /**

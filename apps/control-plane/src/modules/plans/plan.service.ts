@@ -1,6 +1,5 @@
 import {
   AbortedError,
-  AlreadyExistsError,
   BILLING_PERIODS,
   derivePlanCode,
   InvalidArgumentError,
@@ -15,7 +14,6 @@ import {
   type Problem,
 } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { Node, NodeRepository } from '../nodes/index.js';
 import type { RegionRepository } from '../regions/index.js';
@@ -77,11 +75,7 @@ export class PlanService {
     refuseViolations(planDefinitionViolations(plan, code));
     await this.#checkPlacement(organizationId, plan);
     const record = toRecord(plan);
-    try {
-      return await this.deps.plans.insert(organizationId, record);
-    } catch (e: unknown) {
-      throw isUniqueViolation(e) ? duplicateCode(record.code) : e;
-    }
+    return this.deps.plans.insert(organizationId, record);
   }
 
   /**
@@ -98,12 +92,7 @@ export class PlanService {
       await this.#checkPlacement(organizationId, next);
     if (sameDefinition(next, currentDefinition)) return current;
     const record = toRecord(next);
-    let updated: Plan | undefined;
-    try {
-      updated = await this.deps.plans.update(organizationId, id, current.revision, record);
-    } catch (e: unknown) {
-      throw isUniqueViolation(e) ? duplicateCode(record.code) : e;
-    }
+    const updated = await this.deps.plans.update(organizationId, id, current.revision, record);
     if (updated !== undefined) return updated;
     await this.getActive(organizationId, id);
     throw new AbortedError('The plan was changed by another request meanwhile: read it again and retry.');
@@ -257,8 +246,4 @@ function refuseViolations(violations: readonly FieldViolation[]): void {
     violations.map((v) => `${v.field}: ${v.description}`).join('; '),
     violations,
   );
-}
-
-function duplicateCode(code: string): AlreadyExistsError {
-  return new AlreadyExistsError(`Your organisation already has a plan ${code}.`);
 }

@@ -1,8 +1,12 @@
+import { NotFoundError } from '@noderings/domain';
+
 import type { Db } from '../../db/database.js';
 import type { ServiceStatus } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import { PLATFORM_DRIVERS, type Platform, type PlatformDriver } from './platform.js';
+import { platformEndpointTaken, platformInUse } from './platform.errors.js';
 
 export interface PlatformFilter {
   readonly serviceStatus?: ServiceStatus;
@@ -24,7 +28,7 @@ export interface PlatformChanges {
 }
 
 /** The unique constraint PostgreSQL names after `UNIQUE (organization_id, endpoint_url)`. */
-export const PLATFORM_ENDPOINT_CONSTRAINT = 'platforms_organization_id_endpoint_url_key';
+const PLATFORM_ENDPOINT_CONSTRAINT = 'platforms_organization_id_endpoint_url_key';
 
 interface PlatformRow {
   id: string;
@@ -99,35 +103,52 @@ export class PlatformRepository {
 
   /** The new platform's id. */
   async insert(input: NewPlatform, now: Date): Promise<string> {
-    const row = await this.db
-      .insertInto('platforms')
-      .values({
-        organization_id: input.organizationId,
-        name: input.name,
-        endpoint_url: input.endpointUrl,
-        driver: input.driver,
-        agent_id: input.agentId,
-        service_status: 'SERVICE_STATUS_OFFLINE',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { agentId } = input;
+    const row = await translateViolations(
+      this.db
+        .insertInto('platforms')
+        .values({
+          organization_id: input.organizationId,
+          name: input.name,
+          endpoint_url: input.endpointUrl,
+          driver: input.driver,
+          agent_id: agentId,
+          service_status: 'SERVICE_STATUS_OFFLINE',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+      {
+        unique: { [PLATFORM_ENDPOINT_CONSTRAINT]: () => platformEndpointTaken(input.endpointUrl) },
+        // The agent was deleted since the caller looked.
+        foreignKey: agentId === null ? undefined : () => NotFoundError.of('Agent', agentId),
+      },
+    );
     return row.id;
   }
 
   /** False when the platform does not exist in this organisation. */
   async update(organizationId: string, id: string, changes: PlatformChanges, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('platforms')
-      .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.endpointUrl !== undefined && { endpoint_url: changes.endpointUrl }),
-        updated_at: now,
-      })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const { endpointUrl } = changes;
+    const result = await translateViolations(
+      this.db
+        .updateTable('platforms')
+        .set({
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(endpointUrl !== undefined && { endpoint_url: endpointUrl }),
+          updated_at: now,
+        })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      {
+        unique:
+          endpointUrl === undefined
+            ? undefined
+            : { [PLATFORM_ENDPOINT_CONSTRAINT]: () => platformEndpointTaken(endpointUrl) },
+      },
+    );
     return result.numUpdatedRows > 0n;
   }
 
@@ -136,13 +157,16 @@ export class PlatformRepository {
    * assigns of different agents cannot both win. False when nothing matched.
    */
   async assignAgent(organizationId: string, id: string, agentId: string, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('platforms')
-      .set({ agent_id: agentId, updated_at: now })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('agent_id', 'is', null), eb('agent_id', '=', agentId)]))
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .updateTable('platforms')
+        .set({ agent_id: agentId, updated_at: now })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('agent_id', 'is', null), eb('agent_id', '=', agentId)]))
+        .executeTakeFirst(),
+      { foreignKey: () => NotFoundError.of('Agent', agentId) },
+    );
     return result.numUpdatedRows > 0n;
   }
 
@@ -160,11 +184,17 @@ export class PlatformRepository {
 
   /** False when the platform does not exist in this organisation. */
   async delete(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('platforms')
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .deleteFrom('platforms')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      {
+        // A node added since the caller looked.
+        foreignKey: platformInUse,
+      },
+    );
     return result.numDeletedRows > 0n;
   }
 

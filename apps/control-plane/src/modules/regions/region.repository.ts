@@ -1,6 +1,10 @@
+import { FailedPreconditionError } from '@noderings/domain';
+
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { regionExists } from './region.errors.js';
 
 export interface RegionRecord {
   readonly id: string;
@@ -79,25 +83,31 @@ export class RegionRepository {
     cityId: string;
     datacenterId: string;
   }): Promise<RegionRecord> {
-    const row = await this.db
-      .insertInto('regions')
-      .values({
-        organization_id: input.organizationId,
-        city_id: input.cityId,
-        datacenter_id: input.datacenterId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('regions')
+        .values({
+          organization_id: input.organizationId,
+          city_id: input.cityId,
+          datacenter_id: input.datacenterId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      { unique: () => regionExists(input.cityId, input.datacenterId) },
+    );
     return toRecord(row);
   }
 
   /** False when the region does not exist in this organisation. */
   async delete(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('regions')
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .deleteFrom('regions')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      { foreignKey: () => new FailedPreconditionError('The region is still in use.') },
+    );
     return result.numDeletedRows > 0n;
   }
 

@@ -48,6 +48,7 @@ describe.each(DATABASE_KINDS)('regions on the %s database', (kind) => {
     const duplicate = await t.call('POST', '/v1/regions', { as: provider, body });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe('ALREADY_EXISTS');
+    expect(duplicate.body.message).toBe('A region for Equinix AM5 in Amsterdam already exists.');
     const unknown = await t.call('POST', '/v1/regions', {
       as: provider,
       body: { cityCountryId: 'xx-nowhere', datacenterId: 'own-facility' },

@@ -1,5 +1,4 @@
 import {
-  AlreadyExistsError,
   CITIES,
   DATACENTERS,
   datacenterFitsCity,
@@ -12,7 +11,6 @@ import {
   type Datacenter,
 } from '@noderings/domain';
 
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { RegionRecord, RegionRepository } from './region.repository.js';
 
@@ -77,15 +75,9 @@ export class RegionService {
     if (!datacenterFitsCity(datacenter, city)) {
       throw InvalidArgumentError.field('datacenterId', `${datacenter.name} is not in ${city.name}`);
     }
-    try {
-      return resolve(
-        await this.deps.regions.insert({ organizationId, cityId: city.id, datacenterId: datacenter.id }),
-      );
-    } catch (e: unknown) {
-      if (isUniqueViolation(e))
-        throw new AlreadyExistsError(`A region for ${datacenter.name} in ${city.name} already exists.`);
-      throw e;
-    }
+    return resolve(
+      await this.deps.regions.insert({ organizationId, cityId: city.id, datacenterId: datacenter.id }),
+    );
   }
 
   async delete(organizationId: string, id: string): Promise<void> {
@@ -93,12 +85,7 @@ export class RegionService {
     if (record === undefined) throw NotFoundError.of('Region', id);
     if (await this.deps.regions.isInUse(id))
       throw new FailedPreconditionError('The region still has nodes: move or delete them first.');
-    try {
-      await this.deps.regions.delete(organizationId, id);
-    } catch (e: unknown) {
-      if (isForeignKeyViolation(e)) throw new FailedPreconditionError('The region is still in use.');
-      throw e;
-    }
+    await this.deps.regions.delete(organizationId, id);
   }
 }
 

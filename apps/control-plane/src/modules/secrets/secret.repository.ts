@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
-import { claimTemplateVariableKey, type TemplateVariableKind } from './template-variable.js';
+import { claimTemplateVariableKey, keyTakenError, type TemplateVariableKind } from './template-variable.js';
 
 /** A secret without its value: the ciphertext is read only by `listSealed`, for the service to open. */
 export interface SecretRecord {
@@ -72,23 +73,26 @@ export class SecretRepository {
     createdBy: string | null;
     now: Date;
   }): Promise<{ inserted: SecretRecord } | { takenBy: TemplateVariableKind }> {
-    return this.db.transaction().execute(async (tx) => {
-      const takenBy = await claimTemplateVariableKey(tx, input.organizationId, input.key);
-      if (takenBy !== undefined) return { takenBy };
-      const row = await tx
-        .insertInto('secrets')
-        .values({
-          organization_id: input.organizationId,
-          key: input.key,
-          ciphertext: input.ciphertext,
-          created_by: input.createdBy,
-          created_at: input.now,
-          updated_at: input.now,
-        })
-        .returning(RECORD_COLUMNS)
-        .executeTakeFirstOrThrow();
-      return { inserted: toRecord(row) };
-    });
+    return translateViolations(
+      this.db.transaction().execute(async (tx) => {
+        const takenBy = await claimTemplateVariableKey(tx, input.organizationId, input.key);
+        if (takenBy !== undefined) return { takenBy };
+        const row = await tx
+          .insertInto('secrets')
+          .values({
+            organization_id: input.organizationId,
+            key: input.key,
+            ciphertext: input.ciphertext,
+            created_by: input.createdBy,
+            created_at: input.now,
+            updated_at: input.now,
+          })
+          .returning(RECORD_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return { inserted: toRecord(row) };
+      }),
+      { unique: () => keyTakenError(input.key, 'secret', 'secret') },
+    );
   }
 
   async updateCiphertext(input: {

@@ -1,7 +1,6 @@
 import { NotFoundError } from '@noderings/domain';
 
 import type { SecretBox } from '../../crypto/secret-box.js';
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { SecretRecord, SecretRepository } from './secret.repository.js';
 import { keyTakenError } from './template-variable.js';
@@ -56,19 +55,13 @@ export class SecretService {
     createdBy: string | null,
   ): Promise<Secret> {
     const ciphertext = this.deps.box.seal(input.value, associatedData(organizationId, input.key));
-    let result: Awaited<ReturnType<SecretRepository['insert']>>;
-    try {
-      result = await this.deps.secrets.insert({
-        organizationId,
-        key: input.key,
-        ciphertext,
-        createdBy,
-        now: this.deps.now(),
-      });
-    } catch (e: unknown) {
-      if (isUniqueViolation(e)) throw keyTakenError(input.key, 'secret', 'secret');
-      throw e;
-    }
+    const result = await this.deps.secrets.insert({
+      organizationId,
+      key: input.key,
+      ciphertext,
+      createdBy,
+      now: this.deps.now(),
+    });
     if ('takenBy' in result) throw keyTakenError(input.key, 'secret', result.takenBy);
     return result.inserted;
   }

@@ -3,7 +3,9 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, MemberRole } from '../../db/schema.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { serviceAccountNameTaken } from './service-account.errors.js';
 
 /** Service accounts act as an admin or a member of their organisation, never as its owner. */
 export type ServiceAccountRole = Exclude<MemberRole, 'owner'>;
@@ -145,25 +147,29 @@ export class ServiceAccountRepository {
     allowedIps: readonly string[];
     now: Date;
   }): Promise<ServiceAccountRecord> {
-    const row = await this.db
-      .insertInto('service_accounts')
-      .values({
-        organization_id: input.organizationId,
-        name: input.name,
-        description: input.description,
-        role: input.role,
-        allowed_ips: [...input.allowedIps],
-        created_at: input.now,
-      })
-      .returning(ACCOUNT_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('service_accounts')
+        .values({
+          organization_id: input.organizationId,
+          name: input.name,
+          description: input.description,
+          role: input.role,
+          allowed_ips: [...input.allowedIps],
+          created_at: input.now,
+        })
+        .returning(ACCOUNT_COLUMNS)
+        .executeTakeFirstOrThrow(),
+      { unique: () => serviceAccountNameTaken(input.name) },
+    );
     return toRecord({ ...row, active_token_count: null });
   }
 
   /** False when the account does not exist (or is deleted) in this organisation. */
   async update(organizationId: string, id: string, changes: ServiceAccountChanges): Promise<boolean> {
+    const { name } = changes;
     const set = {
-      ...(changes.name !== undefined && { name: changes.name }),
+      ...(name !== undefined && { name }),
       ...(changes.description !== undefined && { description: changes.description }),
       ...(changes.isActive !== undefined && { is_active: changes.isActive }),
       ...(changes.allowedIps !== undefined && { allowed_ips: [...changes.allowedIps] }),
@@ -173,13 +179,16 @@ export class ServiceAccountRepository {
       return (
         (await this.#live(organizationId).select('id').where('id', '=', id).executeTakeFirst()) !== undefined
       );
-    const result = await this.db
-      .updateTable('service_accounts')
-      .set(set)
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .updateTable('service_accounts')
+        .set(set)
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+      { unique: name === undefined ? undefined : () => serviceAccountNameTaken(name) },
+    );
     return result.numUpdatedRows > 0n;
   }
 

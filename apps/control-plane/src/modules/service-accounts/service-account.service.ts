@@ -1,7 +1,6 @@
-import { AlreadyExistsError, FailedPreconditionError, NotFoundError } from '@noderings/domain';
+import { FailedPreconditionError, NotFoundError } from '@noderings/domain';
 
 import { newOpaqueToken } from '../../crypto/opaque-token.js';
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type {
   ServiceAccountChanges,
@@ -71,22 +70,11 @@ export class ServiceAccountService {
       allowedIps: readonly string[];
     },
   ): Promise<ServiceAccount> {
-    try {
-      return await this.deps.accounts.insert({ organizationId, ...input, now: this.deps.now() });
-    } catch (e: unknown) {
-      if (isUniqueViolation(e)) throw nameTaken(input.name);
-      throw e;
-    }
+    return await this.deps.accounts.insert({ organizationId, ...input, now: this.deps.now() });
   }
 
   async update(organizationId: string, id: string, changes: ServiceAccountChanges): Promise<ServiceAccount> {
-    let found: boolean;
-    try {
-      found = await this.deps.accounts.update(organizationId, id, changes);
-    } catch (e: unknown) {
-      if (isUniqueViolation(e) && changes.name !== undefined) throw nameTaken(changes.name);
-      throw e;
-    }
+    const found = await this.deps.accounts.update(organizationId, id, changes);
     if (!found) throw NotFoundError.of('Service account', id);
     return this.get(organizationId, id);
   }
@@ -130,8 +118,4 @@ export class ServiceAccountService {
     if (!(await this.deps.accounts.revokeToken(organizationId, tokenId, this.deps.now())))
       throw NotFoundError.of('Service account token', tokenId);
   }
-}
-
-function nameTaken(name: string): AlreadyExistsError {
-  return new AlreadyExistsError(`The organization already has a service account named "${name}".`);
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
+import { translateViolations } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { duplicateSshKey } from './ssh-key.errors.js';
 import type { SshKeyType } from './ssh-public-key.js';
 
 export interface SshKeyRecord {
@@ -73,18 +75,22 @@ export class SshKeyRepository {
     fingerprint: string;
     now: Date;
   }): Promise<SshKeyRecord> {
-    const row = await this.db
-      .insertInto('ssh_keys')
-      .values({
-        organization_id: input.organizationId,
-        name: input.name,
-        public_key: input.publicKey,
-        key_type: input.keyType,
-        fingerprint: input.fingerprint,
-        created_at: input.now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('ssh_keys')
+        .values({
+          organization_id: input.organizationId,
+          name: input.name,
+          public_key: input.publicKey,
+          key_type: input.keyType,
+          fingerprint: input.fingerprint,
+          created_at: input.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+      // Another request added the same key since the caller looked.
+      { unique: () => duplicateSshKey(input.fingerprint, undefined) },
+    );
     return toRecord(row);
   }
 

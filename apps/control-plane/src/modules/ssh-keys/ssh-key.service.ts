@@ -1,7 +1,7 @@
-import { AlreadyExistsError, NotFoundError } from '@noderings/domain';
+import { NotFoundError } from '@noderings/domain';
 
-import { isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
+import { duplicateSshKey } from './ssh-key.errors.js';
 import type { SshKeyRecord, SshKeyRepository } from './ssh-key.repository.js';
 import { parseSshPublicKey } from './ssh-public-key.js';
 
@@ -32,30 +32,18 @@ export class SshKeyService {
   async create(organizationId: string, input: { name: string; publicKey: string }): Promise<SshKey> {
     const parsed = parseSshPublicKey(input.publicKey);
     const existing = await this.deps.sshKeys.findByFingerprint(organizationId, parsed.fingerprint);
-    if (existing !== undefined) throw duplicate(parsed.fingerprint, existing.name);
-    try {
-      return await this.deps.sshKeys.insert({
-        organizationId,
-        name: input.name,
-        publicKey: parsed.normalized,
-        keyType: parsed.keyType,
-        fingerprint: parsed.fingerprint,
-        now: this.deps.now(),
-      });
-    } catch (e: unknown) {
-      // Another request added the same key since the check above.
-      if (isUniqueViolation(e)) throw duplicate(parsed.fingerprint, undefined);
-      throw e;
-    }
+    if (existing !== undefined) throw duplicateSshKey(parsed.fingerprint, existing.name);
+    return this.deps.sshKeys.insert({
+      organizationId,
+      name: input.name,
+      publicKey: parsed.normalized,
+      keyType: parsed.keyType,
+      fingerprint: parsed.fingerprint,
+      now: this.deps.now(),
+    });
   }
 
   async delete(organizationId: string, id: string): Promise<void> {
     if (!(await this.deps.sshKeys.delete(organizationId, id))) throw NotFoundError.of('SSH key', id);
   }
-}
-
-function duplicate(fingerprint: string, name: string | undefined): AlreadyExistsError {
-  return new AlreadyExistsError(
-    `The organization already has the SSH key ${fingerprint}${name === undefined ? '' : ` (named "${name}")`}.`,
-  );
 }

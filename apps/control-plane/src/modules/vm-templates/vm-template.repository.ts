@@ -2,6 +2,13 @@ import { isDistro, type Distro } from '@noderings/domain';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import { translateViolations, type ViolationMeanings } from '../../db/postgres-error.js';
+import {
+  distroTemplateTaken,
+  vmidTemplateTaken,
+  vmTemplateInUse,
+  vmTemplateReferenceGone,
+} from './vm-template.errors.js';
 
 /** A Proxmox template VM on one node, which orders for its distro clone. */
 export interface VmTemplate {
@@ -35,8 +42,19 @@ export interface VmTemplateFilter {
 }
 
 /** The unique constraints (migration 0004), so a refusal can say which rule the template broke. */
-export const ONE_TEMPLATE_PER_DISTRO = 'vm_templates_node_distro_key';
-export const ONE_TEMPLATE_PER_VMID = 'vm_templates_node_vmid_key';
+const ONE_TEMPLATE_PER_DISTRO = 'vm_templates_node_distro_key';
+const ONE_TEMPLATE_PER_VMID = 'vm_templates_node_vmid_key';
+
+/** What a write's constraint violations mean; `nodeName` finds the template's node for the message. */
+function writeViolations(nodeName: () => Promise<string>, fields: VmTemplateFields): ViolationMeanings {
+  return {
+    unique: {
+      [ONE_TEMPLATE_PER_DISTRO]: async () => distroTemplateTaken(await nodeName(), fields.distro),
+      [ONE_TEMPLATE_PER_VMID]: async () => vmidTemplateTaken(await nodeName(), fields.templateVmid),
+    },
+    foreignKey: vmTemplateReferenceGone,
+  };
+}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -127,38 +145,57 @@ export class VmTemplateRepository {
   }
 
   async insert(organizationId: string, nodeId: string, fields: VmTemplateFields, now: Date): Promise<string> {
-    const row = await this.db
-      .insertInto('vm_templates')
-      .values({
-        ...toColumns(fields),
-        organization_id: organizationId,
-        node_id: nodeId,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await translateViolations(
+      this.db
+        .insertInto('vm_templates')
+        .values({
+          ...toColumns(fields),
+          organization_id: organizationId,
+          node_id: nodeId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+      writeViolations(() => this.#nodeName(organizationId, nodeId), fields),
+    );
     return row.id;
+  }
+
+  async #nodeName(organizationId: string, nodeId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('nodes')
+      .select('name')
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', nodeId)
+      .executeTakeFirst();
+    return row?.name ?? '';
   }
 
   /** False when the template does not exist in this organisation. */
   async update(organizationId: string, id: string, fields: VmTemplateFields, now: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('vm_templates')
-      .set({ ...toColumns(fields), updated_at: now })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .updateTable('vm_templates')
+        .set({ ...toColumns(fields), updated_at: now })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      writeViolations(async () => (await this.findById(organizationId, id))?.nodeName ?? '', fields),
+    );
     return result.numUpdatedRows > 0n;
   }
 
   /** False when the template does not exist in this organisation. */
   async delete(organizationId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('vm_templates')
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const result = await translateViolations(
+      this.db
+        .deleteFrom('vm_templates')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+      { foreignKey: vmTemplateInUse },
+    );
     return result.numDeletedRows > 0n;
   }
 }

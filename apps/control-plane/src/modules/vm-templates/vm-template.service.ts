@@ -1,23 +1,15 @@
-import {
-  AlreadyExistsError,
-  DEFAULT_PROXMOX_CPU_TYPE,
-  FailedPreconditionError,
-  NotFoundError,
-} from '@noderings/domain';
+import { DEFAULT_PROXMOX_CPU_TYPE, NotFoundError } from '@noderings/domain';
 
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/postgres-error.js';
 import type { Page, PageResult } from '../../http/pagination.js';
 import type { CloudInitTemplateService } from '../cloud-init-templates/index.js';
 import type { NodeService } from '../nodes/index.js';
 import type { ProxmoxInventoryService } from '../proxmox-inventory/index.js';
 import { groupPages } from './node-pages.js';
-import {
-  ONE_TEMPLATE_PER_DISTRO,
-  ONE_TEMPLATE_PER_VMID,
-  type VmTemplate,
-  type VmTemplateFields,
-  type VmTemplateFilter,
-  type VmTemplateRepository,
+import type {
+  VmTemplate,
+  VmTemplateFields,
+  VmTemplateFilter,
+  VmTemplateRepository,
 } from './vm-template.repository.js';
 
 export type VmTemplateInput = Omit<VmTemplateFields, 'proxmoxCpuType'> & {
@@ -83,12 +75,7 @@ export class VmTemplateService {
     const node = await this.deps.nodes.get(organizationId, nodeId);
     await this.deps.cloudInitTemplates.getOwn(organizationId, fields.cloudInitTemplateId);
     await this.deps.proxmox.checkTemplate(organizationId, node, fields.templateVmid);
-    let id: string;
-    try {
-      id = await this.deps.vmTemplates.insert(organizationId, nodeId, fields, this.deps.now());
-    } catch (e: unknown) {
-      throw refusal(e, node.name, fields) ?? e;
-    }
+    const id = await this.deps.vmTemplates.insert(organizationId, nodeId, fields, this.deps.now());
     return this.get(organizationId, id);
   }
 
@@ -111,39 +98,13 @@ export class VmTemplateService {
         changes.templateVmid,
       );
     }
-    let updated: boolean;
-    try {
-      updated = await this.deps.vmTemplates.update(organizationId, id, fields, this.deps.now());
-    } catch (e: unknown) {
-      throw refusal(e, current.nodeName, fields) ?? e;
-    }
+    const updated = await this.deps.vmTemplates.update(organizationId, id, fields, this.deps.now());
     if (!updated) throw NotFoundError.of('VM template', id);
     return this.get(organizationId, id);
   }
 
   async delete(organizationId: string, id: string): Promise<void> {
-    let deleted: boolean;
-    try {
-      deleted = await this.deps.vmTemplates.delete(organizationId, id);
-    } catch (e: unknown) {
-      if (isForeignKeyViolation(e))
-        throw new FailedPreconditionError('The VM template is still in use: remove what uses it first.');
-      throw e;
-    }
+    const deleted = await this.deps.vmTemplates.delete(organizationId, id);
     if (!deleted) throw NotFoundError.of('VM template', id);
   }
-}
-
-/** The error a write's constraint violation means, if it is one of ours. */
-function refusal(e: unknown, nodeName: string, fields: VmTemplateFields): Error | undefined {
-  if (isUniqueViolation(e, ONE_TEMPLATE_PER_DISTRO))
-    return new AlreadyExistsError(`Node ${nodeName} already has a template for ${fields.distro}.`);
-  if (isUniqueViolation(e, ONE_TEMPLATE_PER_VMID))
-    return new AlreadyExistsError(
-      `Node ${nodeName} already has a template with VMID ${fields.templateVmid}.`,
-    );
-  // The node or cloud-init template was deleted since it was checked.
-  if (isForeignKeyViolation(e))
-    return new NotFoundError('The node or the cloud-init template of the VM template was not found.');
-  return undefined;
 }
