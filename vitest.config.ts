@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['**/src/**/*.test.ts', 'e2e/**/*.test.ts'],
+    include: ['**/src/**/*.test.ts', 'e2e/**/*.test.ts', 'apps/dashboard/tools/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     // The dashboard is built once before the tests that serve it.

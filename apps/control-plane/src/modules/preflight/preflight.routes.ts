@@ -16,7 +16,7 @@ const subCheckView = z.object({
   code: z.string(),
   passed: z.boolean(),
   note: z.string(),
-  subChecks: z.array(z.never()),
+  subChecks: z.tuple([]).describe('Always empty: sub-checks have none of their own.'),
 });
 const checkView = z
   .object({

@@ -28,7 +28,7 @@ const backupPolicyView = z
     storage: z.string().describe("The node's backup storage."),
     compression: compression.schema,
   })
-  .meta({ id: 'BackupPolicy' });
+  .meta({ id: 'VmBackupPolicy' });
 
 function toBackupPolicyView(p: VmBackupPolicy): z.infer<typeof backupPolicyView> {
   return {

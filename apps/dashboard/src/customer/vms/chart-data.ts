@@ -93,6 +93,13 @@ const SHAPES: Readonly<Record<MetricSeriesName, SeriesShape>> = {
       { label: 'Sent', read: (p) => p.networkTransmitBytesPerSecond },
     ],
   },
+  disk: {
+    unit: 'bytes-per-second',
+    lines: [
+      { label: 'Read', read: (p) => p.diskReadBytesPerSecond },
+      { label: 'Written', read: (p) => p.diskWriteBytesPerSecond },
+    ],
+  },
 };
 
 /**

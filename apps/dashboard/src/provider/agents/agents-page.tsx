@@ -30,6 +30,11 @@ import { AgentKubeconfigForm } from './agent-kubeconfig-form.js';
 import { AgentPlatforms } from './agent-platforms.js';
 import { agentSettling, peeringStatus, serviceStatusTone } from './agent-status.js';
 
+/** What each hypervisor driver the API names is called on the page. */
+const HYPERVISORS: Readonly<Record<Agent['hypervisorDriver'], string>> = {
+  HYPERVISOR_DRIVER_PROXMOX: 'Proxmox VE',
+};
+
 const AGENTS_REFRESH_MS = 10_000;
 
 export function AgentsPage() {
@@ -112,9 +117,7 @@ function AgentCard({ agent }: { readonly agent: Agent }) {
         <dt>Gateway service port</dt>
         <dd>{agent.gwServerServicePort} (UDP)</dd>
         <dt>Hypervisor</dt>
-        <dd>
-          {agent.hypervisorDriver === 'HYPERVISOR_DRIVER_PROXMOX' ? 'Proxmox VE' : agent.hypervisorDriver}
-        </dd>
+        <dd>{HYPERVISORS[agent.hypervisorDriver]}</dd>
         <dt>Created</dt>
         <dd>{formatDateTime(agent.createTime)}</dd>
       </dl>

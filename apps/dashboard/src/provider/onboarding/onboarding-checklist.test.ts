@@ -4,6 +4,7 @@ import type {
   Agent,
   CloudInitTemplate,
   HypervisorNode,
+  IpamNetwork,
   IpamPrefix,
   Plan,
   Platform,
@@ -58,7 +59,13 @@ const everything: OnboardingFacts = {
   platforms: [{ id: 'p', name: 'pve', agentId: 'a' } as Platform],
   nodes: [node()],
   networks: [
-    { id: 'net', name: 'public', dnsServers: [], macAddressPrefix: '', nodes: [{ id: 'n1', name: 'pve1' }] },
+    {
+      id: 'net',
+      name: 'public',
+      dnsServers: [],
+      macAddressPrefix: '',
+      nodes: [{ id: 'n1', name: 'pve1', platformId: 'p', regionId: 'r' }],
+    } as Partial<IpamNetwork> as IpamNetwork,
   ],
   prefixes: [{ id: 'p4', networkId: 'net', family: 'IP_FAMILY_IPV4' } as IpamPrefix],
   cloudInitTemplates: [
@@ -133,7 +140,7 @@ describe('the onboarding checklist', () => {
     expect(
       done({
         ...everything,
-        networks: [{ id: 'net', name: 'public', dnsServers: [], macAddressPrefix: '', nodes: [] }],
+        networks: [{ id: 'net', name: 'public', nodes: [] } as Partial<IpamNetwork> as IpamNetwork],
       }).ipam,
     ).toBe(false);
   });

@@ -3,7 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 
 import { apiPath } from '../../api/api-client.js';
 import { fieldErrorsOf, messageOf } from '../../api/api-error.js';
-import type { Plan } from '../../api/api-resources.js';
+import type { Plan, PlanChange } from '../../api/api-resources.js';
 import { useApi } from '../../auth/session-context.js';
 import { billingPeriodName } from '../../format/display-names.js';
 import { useAnnouncer } from '../../ui/announcer.js';
@@ -20,7 +20,7 @@ function usePlanUpdate(plan: Plan, done: string) {
   const queryClient = useQueryClient();
   const { announce } = useAnnouncer();
   return useMutation({
-    mutationFn: (change: Partial<Pick<Plan, 'isPublic' | 'planPrices'>>) =>
+    mutationFn: (change: Pick<PlanChange, 'isPublic' | 'planPrices'>) =>
       api.patch(apiPath`/v1/plans/${plan.id}`, change),
     onSuccess: async () => {
       announce(done);

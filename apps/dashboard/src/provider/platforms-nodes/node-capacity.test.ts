@@ -84,7 +84,19 @@ describe('node capacity', () => {
   });
 
   it('says when the hypervisor has not reported a resource', () => {
-    const n = node({ inventory: { cpuCores: 0, memoryBytes: 0, storagePools: [] } });
+    const n = node({
+      inventory: {
+        cpuCores: 0,
+        cpuCoresAllocated: 0,
+        memoryBytes: 0,
+        memoryAllocatedBytes: 0,
+        nonNrCpuCores: 0,
+        nonNrMemoryBytes: 0,
+        nonNrDiskBytes: 0,
+        storagePools: [],
+        syncedAt: null,
+      },
+    });
     const bars = capacityBars(n, { cpu: 0, memory: 0, storage: 0 });
     expect(bars.every((b) => !b.reported)).toBe(true);
     expect(describeCapacity(defined(bars[2]))).toBe(

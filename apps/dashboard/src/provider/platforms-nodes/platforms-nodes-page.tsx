@@ -29,6 +29,11 @@ import { CreatePlatformForm } from './create-platform-form.js';
 import { NodeCard } from './node-card.js';
 import { PlatformAgentLink } from './platform-agent-link.js';
 
+/** What each platform driver the API names is called on the page. */
+const PLATFORM_DRIVERS: Readonly<Record<Platform['driver'], string>> = {
+  PLATFORM_DRIVER_PROXMOX: 'Proxmox VE',
+};
+
 /** Status and inventory arrive with the agent's metrics every 30 s. */
 const INVENTORY_REFRESH_MS = 30_000;
 
@@ -114,7 +119,7 @@ function PlatformCard({
           <code>{platform.endpointUrl}</code>
         </dd>
         <dt>Driver</dt>
-        <dd>{platform.driver === 'PLATFORM_DRIVER_PROXMOX' ? 'Proxmox VE' : platform.driver}</dd>
+        <dd>{PLATFORM_DRIVERS[platform.driver]}</dd>
         <dt>Agent</dt>
         <dd>
           {agent === undefined ? 'None linked: orders cannot reach this platform' : agent.name}
