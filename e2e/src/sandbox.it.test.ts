@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from './sandbox.js';
 import { api, freePort, pveGet, signIn, waitForVm } from './sandbox.test-support.js';
 
 const START_TIMEOUT_MS = 90_000;
-/** The order-to-Running journey: about a minute at most, as issue 9 promises a newcomer. */
+/** The order-to-Running journey: about a minute at most, as the README promises a newcomer. */
 const JOURNEY_TIMEOUT_MS = 90_000;
 
 describe('the sandbox', () => {

@@ -79,7 +79,7 @@ interface InvitationTable {
   organization_id: string;
   email: string;
   role: MemberRole;
-  /** SHA-256 of the token an emailed link will carry (issue 24). */
+  /** SHA-256 of the token the invitation link carries; the token itself is never stored. */
   token_hash: ColumnType<Uint8Array, Uint8Array, never>;
   invited_by: string | null;
   created_at: CreatedAt;

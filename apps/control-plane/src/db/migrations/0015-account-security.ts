@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (user_id, address)
     )`,
     // An organisation's invitation to an email address, accepted or declined by whoever signs in with
-    // it. The token's SHA-256 is kept for the emailed link (issue 24); the token itself is never stored.
+    // it. The token's SHA-256 is kept for the emailed link; the token itself is never stored.
     sql`CREATE TABLE invitations (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,

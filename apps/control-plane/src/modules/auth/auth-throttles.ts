@@ -25,7 +25,7 @@ export const SIGN_IN_THROTTLE = {
   /**
    * One account from every address it is not known at: guessing spread over many addresses. Once it
    * waits, only known addresses get through: that is the account's lock, which a sign-in from a known
-   * address lifts (and, with issue 24, a reset link: it forgets `signInKeys(...).account`).
+   * address lifts (as would a password reset link: it forgets `signInKeys(...).account`).
    */
   account: { kind: 'backoff', freeAttempts: 20, baseDelayMs: SECOND, maxDelayMs: HOUR, forgetAfterMs: DAY },
   /**

@@ -184,7 +184,7 @@ export class DispatchRepository extends LeaseResults<'virtual_machines'> {
 
   /**
    * An order that failed on its node for a reason tied to that node, for the first time: it is to be
-   * placed on another (issue 17 item 15). Like a reinstall, the dispatcher first has the failed guest
+   * placed on another. Like a reinstall, the dispatcher first has the failed guest
    * deleted and waits until it is gone; then the claim moves and the order goes out again. The provider's
    * words and the node are kept. False when the order failed before (a second failure is final), or is
    * not an order being provisioned.

@@ -1,7 +1,7 @@
 /**
  * The reasons the operator gives for failing an order for good (its condition reasons, see
  * apps/operator/src/error-mapping.ts), and whether each is tied to the node the order was placed on: such
- * an order is placed once on another node (issue 17 item 15). The others would fail anywhere, or are
+ * an order is placed once on another node. The others would fail anywhere, or are
  * about the whole Proxmox instance or what the control plane sent. A reason not listed is not node-tied.
  */
 const TERMINAL_REASONS: Readonly<Record<string, { readonly nodeTied: boolean }>> = {

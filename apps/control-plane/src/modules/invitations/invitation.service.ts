@@ -51,7 +51,7 @@ export class InvitationService {
       organizationId: tenant.organizationId,
       email: input.email.toLowerCase(),
       role: input.role,
-      // The link an email will carry (issue 24) holds this token; only its hash is kept.
+      // The invitation link holds this token; only its hash is kept.
       tokenHash: newOpaqueToken('nrinv').hash,
       invitedBy,
       now,

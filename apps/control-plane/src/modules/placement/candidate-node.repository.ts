@@ -8,7 +8,7 @@ import type { Database, InboundPeeringState, ServiceStatus } from '../../db/sche
 type Tx = Transaction<Database>;
 
 /**
- * The capacity the metrics sync (issue 8) writes into `nodes.inventory`, as placement reads it. Beside the
+ * The capacity the metrics sync writes into `nodes.inventory`, as placement reads it. Beside the
  * keys the node module shows, placement reads what guests NodeRings did not create use (`nonNrCpuCores`,
  * `nonNrMemoryBytes`, `nonNrDiskBytes` on the VM storage), and what they hold: `foreignVmids` (numbers,
  * read by `foreignVmids`) and `foreignMacAddresses` (strings, read by `foreignMacAddresses`). A key not

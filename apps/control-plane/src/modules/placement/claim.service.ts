@@ -71,7 +71,7 @@ interface Candidate {
  * a node of the plan, an IPv4 address (and IPv6), a MAC and a VMID. Race-free by locks taken in one order
  * by every claim: the plan's nodes (by id), the network's prefixes (IPAM), the chosen node's platform, the
  * MAC prefix (a move locks its own claim's row before them). Under them each check sees every claim
- * committed before it, and the partial unique indexes are the database's own backstop. Issue 7's order
+ * committed before it, and the partial unique indexes are the database's own backstop. The order
  * flow calls `claim` and `release`; a retried order, `moveAnd`.
  */
 export class ClaimService {
@@ -127,7 +127,7 @@ export class ClaimService {
 
   /**
    * Moves the active claim `request.claimId` to another of the plan's nodes (an order that failed on its
-   * node, retried there: issue 17 item 15), then `record` in the same transaction. Placed as `claim`
+   * node, retried there), then `record` in the same transaction. Placed as `claim`
    * places, among `request.onlyNodeIds` less the node it is on; what it held (capacity, VMID, MAC,
    * addresses) is given back in the transaction that takes what the new node and its network give, so
    * the claim never holds both, nor neither. The customer keeps the sizes bought, whatever the plan says

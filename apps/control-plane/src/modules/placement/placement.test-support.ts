@@ -16,7 +16,7 @@ export interface Seller {
   readonly networkId: string;
 }
 
-/** What the metrics sync (issue 8) writes about a node; here straight into the database. */
+/** What the metrics sync writes about a node; here straight into the database. */
 export interface NodeReport {
   readonly cpuCores: number;
   readonly memoryGib: number;

@@ -34,7 +34,7 @@ export async function setUpPlans(t: TestControlPlane): Promise<PlanSetup> {
   return { provider, platformId, regionId, nodeId };
 }
 
-/** What the metrics sync will write (issue 8): here straight into the database. */
+/** What the metrics sync writes: here straight into the database. */
 export async function reportInventory(
   t: TestControlPlane,
   nodeId: string,

@@ -73,7 +73,7 @@ export interface NewVirtualMachine {
   readonly cloudInitRequestCiphertext: string;
 }
 
-/** An order that failed on its node and waits to be placed on another (issue 17 item 15). */
+/** An order that failed on its node and waits to be placed on another. */
 export interface MovingVm {
   readonly id: string;
   readonly clientOrganizationId: string;

@@ -156,7 +156,7 @@ const providerVmView = vmView
 const CUSTOMER_FAILURE_MESSAGE =
   'The provider could not create this VM. Delete it and order again; the provider has been told why.';
 
-/** What a customer reads while an order that failed on its node is placed on another (issue 17 item 15). */
+/** What a customer reads while an order that failed on its node is placed on another. */
 const CUSTOMER_RETRY_MESSAGE =
   'The first attempt to create this VM failed; the provider is creating it again.';
 

@@ -228,7 +228,7 @@ export class VirtualMachineService {
   }
 
   /**
-   * Places an order that failed on its node on another (issue 17 item 15), once its failed guest is gone:
+   * Places an order that failed on its node on another, once its failed guest is gone:
    * the claim moves to another node of the plan in the same region with a template for the distro, never
    * one the order failed on, taking that node's VMID, MAC and addresses; the spec and cloud-init are
    * written anew for it in the same transaction. The VM keeps its id. 'nowhere' when no node can take it
@@ -343,7 +343,7 @@ export class VirtualMachineService {
 
   /**
    * Records why no node took the order for its provider, and answers the customer without the provider's
-   * internals (node names, what is sold, the agent's state): issue 17 item 9.
+   * internals (node names, what is sold, the agent's state).
    */
   async #refused(input: OrderInput, e: ResourceExhaustedError): Promise<ResourceExhaustedError> {
     const recorded = await this.deps.refusals.record({
