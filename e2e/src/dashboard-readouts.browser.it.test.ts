@@ -150,7 +150,7 @@ describe('what the dashboard reads out', () => {
         ['Last 6 hours', 6, 300],
       ] as const) {
         const asked = page.waitForRequest(
-          (r) => r.url().includes('/metrics?') && r.url().includes('series=cpu'),
+          (r) => r.url().includes('/metrics?') && r.url().includes('series=CHART_SERIES_CPU'),
         );
         await range.selectOption({ label });
         const url = new URL((await asked).url());

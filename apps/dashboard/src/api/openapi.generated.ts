@@ -11472,7 +11472,8 @@ export interface paths {
         readonly query?: {
           /** @description Default: an hour before to. */
           readonly from?: string;
-          readonly series?: 'cpu' | 'memory' | 'network' | 'disk';
+          readonly series?:
+            'CHART_SERIES_CPU' | 'CHART_SERIES_MEMORY' | 'CHART_SERIES_NETWORK' | 'CHART_SERIES_DISK';
           /** @description Seconds per point, a multiple of 60 within the last 48 hours and of 3600 before: points are merged into steps (a chart of 7 days asks 3600). Default: 60, or 3600 for a range that starts earlier. */
           readonly step?: number;
           /** @description Default: now. */
@@ -14718,7 +14719,8 @@ export interface components {
       /** @description Seconds per point: the step asked for, or the rollups' own. */
       readonly resolutionSeconds: number;
       /** @enum {string} */
-      readonly series: 'cpu' | 'memory' | 'network' | 'disk';
+      readonly series:
+        'CHART_SERIES_CPU' | 'CHART_SERIES_MEMORY' | 'CHART_SERIES_NETWORK' | 'CHART_SERIES_DISK';
       /** Format: date-time */
       readonly to: string;
     };
@@ -14744,7 +14746,8 @@ export interface components {
       /** @description Seconds per point: the step asked for, or the rollups' own. */
       readonly resolutionSeconds: number;
       /** @enum {string} */
-      readonly series: 'cpu' | 'memory' | 'network' | 'disk';
+      readonly series:
+        'CHART_SERIES_CPU' | 'CHART_SERIES_MEMORY' | 'CHART_SERIES_NETWORK' | 'CHART_SERIES_DISK';
       /** Format: date-time */
       readonly to: string;
     };

@@ -454,7 +454,7 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
       ]);
       const chart = await t.call<{ resolutionSeconds: number; points: Record<string, unknown>[] }>(
         'GET',
-        `/v1/virtual-machines/${vmId}/metrics?series=cpu&from=${new Date(t0).toISOString()}`,
+        `/v1/virtual-machines/${vmId}/metrics?series=CHART_SERIES_CPU&from=${new Date(t0).toISOString()}`,
         { as: buyer },
       );
       expect(chart.status).toBe(200);
@@ -466,7 +466,7 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
 
       const network = await t.call<{ points: Record<string, unknown>[] }>(
         'GET',
-        `/v1/virtual-machines/${vmId}/metrics?series=network&from=${new Date(t0 - 10 * MINUTE).toISOString()}`,
+        `/v1/virtual-machines/${vmId}/metrics?series=CHART_SERIES_NETWORK&from=${new Date(t0 - 10 * MINUTE).toISOString()}`,
         { as: buyer },
       );
       expect(network.body.points[0]).toMatchObject({ networkTransmitBytesPerSecond: 3000 / 60 });
@@ -475,7 +475,7 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
       const step = 10 * MINUTE;
       const stepped = await t.call<{ resolutionSeconds: number; points: Record<string, unknown>[] }>(
         'GET',
-        `/v1/virtual-machines/${vmId}/metrics?series=cpu&from=${new Date(t0 - step).toISOString()}&step=600`,
+        `/v1/virtual-machines/${vmId}/metrics?series=CHART_SERIES_CPU&from=${new Date(t0 - step).toISOString()}&step=600`,
         { as: buyer },
       );
       expect(stepped.status).toBe(200);
@@ -489,7 +489,7 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
       ]);
       const uneven = await t.call<{ details: unknown[] }>(
         'GET',
-        `/v1/virtual-machines/${vmId}/metrics?series=cpu&step=90`,
+        `/v1/virtual-machines/${vmId}/metrics?series=CHART_SERIES_CPU&step=90`,
         { as: buyer },
       );
       expect(uneven.status).toBe(400);
@@ -499,13 +499,13 @@ describe.each(DATABASE_KINDS)('metrics ingest on the %s database', (kind) => {
     it("is the customer's alone to read", async () => {
       const stranger = await t.register('ORGANIZATION_TYPE_CLIENT');
       for (const path of [
-        `/v1/virtual-machines/${vmId}/metrics?series=cpu`,
+        `/v1/virtual-machines/${vmId}/metrics?series=CHART_SERIES_CPU`,
         `/v1/virtual-machines/${vmId}/bandwidth-usage`,
       ])
         expect((await t.call('GET', path, { as: stranger })).status).toBe(404);
       const backwards = await t.call(
         'GET',
-        `/v1/virtual-machines/${vmId}/metrics?series=cpu&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`,
+        `/v1/virtual-machines/${vmId}/metrics?series=CHART_SERIES_CPU&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`,
         { as: buyer },
       );
       expect(backwards.status).toBe(400);

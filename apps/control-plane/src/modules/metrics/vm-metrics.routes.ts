@@ -4,17 +4,25 @@ import { z } from 'zod';
 import { idParams } from '../../http/id-params.js';
 import { tenantOf } from '../../http/principal.js';
 import type { RouteAccess } from '../../http/route-access.js';
-import { CHART_SERIES, type VmMetricsService } from './vm-metrics.service.js';
+import { wireEnum } from '../../http/wire-enum.js';
+import type { ChartSeries, VmMetricsService } from './vm-metrics.service.js';
 
 const CUSTOMER: RouteAccess = { kind: 'tenant' };
 const tags = ['VirtualMachineService'];
 /** Traffic is counted in GiB (1024³ bytes), the unit of every size in the API (ADR 0023). */
 const GIB = 1024 ** 3;
 
+const chartSeries = wireEnum({
+  cpu: 'CHART_SERIES_CPU',
+  memory: 'CHART_SERIES_MEMORY',
+  network: 'CHART_SERIES_NETWORK',
+  disk: 'CHART_SERIES_DISK',
+} satisfies Record<ChartSeries, string>);
+
 const rate = z.number().optional();
 const chartView = z
   .object({
-    series: z.enum(CHART_SERIES),
+    series: chartSeries.schema,
     resolutionSeconds: z
       .number()
       .int()
@@ -70,7 +78,7 @@ export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsServi
           'Usage chart points: 1-minute points for the last 48 hours, 1-hour points for 90 days, merged into `step` seconds.',
         params: idParams,
         querystring: z.object({
-          series: z.enum(CHART_SERIES).default('cpu'),
+          series: chartSeries.schema.default('CHART_SERIES_CPU'),
           from: z.iso.datetime({ offset: true }).optional().describe('Default: an hour before to.'),
           to: z.iso.datetime({ offset: true }).optional().describe('Default: now.'),
           step: z.coerce
@@ -89,13 +97,14 @@ export const vmMetricsRoutes: FastifyPluginCallbackZod<{ metrics: VmMetricsServi
     async (request) => {
       const { series, from, to, step } = request.query;
       const chart = await metrics.chart(tenantOf(request).organizationId, request.params.id, {
-        series,
+        series: chartSeries.fromWire(series),
         from: from === undefined ? undefined : new Date(from),
         to: to === undefined ? undefined : new Date(to),
         stepSeconds: step,
       });
       return {
         ...chart,
+        series: chartSeries.toWire(chart.series),
         from: chart.from.toISOString(),
         to: chart.to.toISOString(),
         points: chart.points.map((p) => ({ ...p, time: p.time.toISOString() })),

@@ -8,7 +8,7 @@ const seconds = (minute: number) => Date.UTC(2026, 10, 30, 12, minute) / 1000;
 describe('shapeMetrics', () => {
   it('turns CPU ratios into percentages in time order, leaving out a line with no values', () => {
     const data = shapeMetrics({
-      series: 'cpu',
+      series: 'CHART_SERIES_CPU',
       resolutionSeconds: 60,
       from: at(0),
       to: at(3),
@@ -24,7 +24,7 @@ describe('shapeMetrics', () => {
 
   it('breaks the line where the agent was silent for more than two steps', () => {
     const data = shapeMetrics({
-      series: 'network',
+      series: 'CHART_SERIES_NETWORK',
       resolutionSeconds: 60,
       from: at(0),
       to: at(10),
@@ -43,7 +43,7 @@ describe('shapeMetrics', () => {
 
   it('leaves an empty answer empty', () => {
     const data = shapeMetrics({
-      series: 'memory',
+      series: 'CHART_SERIES_MEMORY',
       resolutionSeconds: 60,
       from: at(0),
       to: at(1),

@@ -66,7 +66,7 @@ interface SeriesShape {
 const PERCENT = 100;
 
 const SHAPES: Readonly<Record<MetricSeriesName, SeriesShape>> = {
-  cpu: {
+  CHART_SERIES_CPU: {
     unit: 'percent',
     lines: [
       {
@@ -79,21 +79,21 @@ const SHAPES: Readonly<Record<MetricSeriesName, SeriesShape>> = {
       },
     ],
   },
-  memory: {
+  CHART_SERIES_MEMORY: {
     unit: 'bytes',
     lines: [
       { label: 'Memory used', read: (p) => p.memoryUsedBytes },
       { label: 'Memory peak', read: (p) => p.memoryUsedBytesMax },
     ],
   },
-  network: {
+  CHART_SERIES_NETWORK: {
     unit: 'bytes-per-second',
     lines: [
       { label: 'Received', read: (p) => p.networkReceiveBytesPerSecond },
       { label: 'Sent', read: (p) => p.networkTransmitBytesPerSecond },
     ],
   },
-  disk: {
+  CHART_SERIES_DISK: {
     unit: 'bytes-per-second',
     lines: [
       { label: 'Read', read: (p) => p.diskReadBytesPerSecond },

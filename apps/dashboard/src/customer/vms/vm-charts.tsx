@@ -11,9 +11,9 @@ import { CHART_RANGES, chartRange, rangeQuery, shapeMetrics, type ChartRange } f
 import { MetricsChart } from './metrics-chart.js';
 
 const CHARTS: readonly { series: MetricSeriesName; title: string }[] = [
-  { series: 'cpu', title: 'CPU usage' },
-  { series: 'memory', title: 'Memory usage' },
-  { series: 'network', title: 'Network traffic' },
+  { series: 'CHART_SERIES_CPU', title: 'CPU usage' },
+  { series: 'CHART_SERIES_MEMORY', title: 'Memory usage' },
+  { series: 'CHART_SERIES_NETWORK', title: 'Network traffic' },
 ];
 
 /** New points arrive once a minute (the metrics rollup); reading more often shows nothing new. */
