@@ -447,6 +447,7 @@ function reportLoad(request: string, api: Load, db: PgbenchResult): void {
   figure('non_2xx', api.non2xx, 'requests');
   figure('errors', api.errors, 'requests');
   figure('control_plane_cores', api.cores, 'cores');
+  figure('pgbench_tps', db.tps, 'tps');
 }
 
 function comparisonRow(name: string, api: Load, db: PgbenchResult): string {
