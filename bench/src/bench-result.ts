@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 export type Figure = {
   /** The benchmark's name as `npm run bench -- <name>` knows it. */
   bench: string;
-  /** A short stable id, e.g. `status_reads_per_s_1_in_flight`. */
+  /** A short stable id, e.g. `status_reads_1_in_flight_per_s`. */
   figure: string;
   value: number;
   /** `req/s`, `ms`, `MiB`, `cores`, ... */
@@ -20,7 +20,7 @@ export interface BenchResult {
   anchor?: string;
   anchorValue?: number;
   /**
-   * value / anchorValue: above 1 means our figure is larger than the anchor's in the same unit
+   * value / anchorValue: above 1 means our figure is larger than the anchor's for the same work
    * (faster for a rate, slower for a latency).
    */
   ratio?: number;

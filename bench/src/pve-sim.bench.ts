@@ -47,8 +47,8 @@ async function measure(
 }
 
 /** BENCH_RESULT lines for one row: `${id}_per_s`, `${id}_p50_ms` and `${id}_p99_ms`. */
-function reportRate(id: string, r: Rate): void {
-  reportFigure({ bench: BENCH, figure: `${id}_per_s`, value: r.perSecond, unit: 'op/s' });
+function reportRate(id: string, unit: string, r: Rate): void {
+  reportFigure({ bench: BENCH, figure: `${id}_per_s`, value: r.perSecond, unit });
   reportFigure({ bench: BENCH, figure: `${id}_p50_ms`, value: r.p50Ms, unit: 'ms' });
   reportFigure({ bench: BENCH, figure: `${id}_p99_ms`, value: r.p99Ms, unit: 'ms' });
 }
@@ -103,13 +103,13 @@ export async function pveSimBenchmark(seconds: number): Promise<void> {
         await pve.getVmStatus('pve1', 100);
       });
       process.stdout.write(`${row(`status/current reads, ${concurrency} in flight`, reads)}\n`);
-      reportRate(`status_reads_${concurrency}_in_flight`, reads);
+      reportRate(`status_reads_${concurrency}_in_flight`, 'reads/s', reads);
     }
     const resources = await measure(seconds, 4, async () => {
       await pve.getClusterResources('vm');
     });
     process.stdout.write(`${row('cluster/resources?type=vm, 4 in flight', resources)}\n`);
-    reportRate('cluster_resources_reads_4_in_flight', resources);
+    reportRate('cluster_resources_reads_4_in_flight', 'reads/s', resources);
     for (const concurrency of [1, 4]) {
       const cycles = await measure(seconds, concurrency, async (worker, i) => {
         const vmid = 1000 + worker * 100_000 + i;
@@ -127,7 +127,7 @@ export async function pveSimBenchmark(seconds: number): Promise<void> {
         );
       });
       process.stdout.write(`${row(`clone+start+stop+delete cycles, ${concurrency} in flight`, cycles)}\n`);
-      reportRate(`vm_cycles_${concurrency}_in_flight`, cycles);
+      reportRate(`vm_cycles_${concurrency}_in_flight`, 'cycles/s', cycles);
     }
     const rssMiB = await simResidentMemoryMiB(sim.child.pid);
     process.stdout.write(
