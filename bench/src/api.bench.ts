@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-import { cpuSeconds, residentMemory } from './process-usage.js';
+import { reportFigure } from './bench-result.js';
+import { cpuSeconds, formatResidentMemory, readResidentMemory } from './process-usage.js';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
+const BENCH = 'api';
 const CONTROL_PLANE_MAIN = repoPath('apps/control-plane/src/main.ts');
 /** The machine's PostgreSQL server (trust auth), as the control plane's integration tests use it. */
 const SERVER_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -425,6 +427,29 @@ function loadRow(name: string, l: Load): string {
   return `${name.padEnd(34)} ${l.rate.toFixed(0).padStart(7)} req/s  p50 ${ms(l.p50)}  p90 ${ms(l.p90)}  p99 ${ms(l.p99)}  max ${ms(l.max)}  non-2xx ${l.non2xx}  errors ${l.errors}  CPU cores: control plane ${l.cores.toFixed(2)}, autocannon ${l.driverCores.toFixed(2)}  (${l.requests} in ${l.seconds.toFixed(1)} s)`;
 }
 
+/** BENCH_RESULT lines for one autocannon run, its rate next to pgbench's at the same concurrency. */
+function reportLoad(request: string, api: Load, db: PgbenchResult): void {
+  const figure = (name: string, value: number, unit: string) => {
+    reportFigure({ bench: BENCH, figure: `${request}_${name}`, value, unit });
+  };
+  reportFigure({
+    bench: BENCH,
+    figure: `${request}_req_per_s`,
+    value: api.rate,
+    unit: 'req/s',
+    anchor: 'pgbench',
+    anchorValue: db.tps,
+  });
+  figure('p50_ms', api.p50, 'ms');
+  figure('p90_ms', api.p90, 'ms');
+  figure('p99_ms', api.p99, 'ms');
+  figure('max_ms', api.max, 'ms');
+  figure('non_2xx', api.non2xx, 'requests');
+  figure('errors', api.errors, 'requests');
+  figure('control_plane_cores', api.cores, 'cores');
+  figure('pgbench_tps', db.tps, 'tps');
+}
+
 function comparisonRow(name: string, api: Load, db: PgbenchResult): string {
   return `${name.padEnd(34)} ${api.rate.toFixed(0).padStart(10)} ${db.tps.toFixed(0).padStart(12)} ${(api.rate / db.tps).toFixed(3).padStart(12)}`;
 }
@@ -473,7 +498,7 @@ export async function apiBenchmark(seconds: number): Promise<void> {
     process.stdout.write(`${loadRow('POST /v1/regions', post)}\n`);
     if (fresh.remaining < 2 * CONNECTIONS)
       process.stdout.write(`  (the fresh regions ran out after ${post.seconds.toFixed(1)} s)\n`);
-    const memory = await residentMemory(cp.child.pid);
+    const memory = await readResidentMemory(cp.child.pid);
 
     const readScript = join(dir, 'read.sql');
     const writeScript = join(dir, 'write.sql');
@@ -498,13 +523,24 @@ export async function apiBenchmark(seconds: number): Promise<void> {
         comparisonRow(`GET ${GET_PATH}`, get, dbRead),
         comparisonRow('POST /v1/regions', post, dbWrite),
         '',
-        `control plane resident memory after the runs: ${memory}`,
+        `control plane resident memory after the runs: ${formatResidentMemory(memory)}`,
         ...(cp.logLines === 0
           ? []
           : [`control plane logged ${cp.logLines} lines at warn or above; the last: ${lastLogLine(cp.log)}`]),
         '',
       ].join('\n'),
     );
+    reportLoad('get_nodes', get, dbRead);
+    reportLoad('post_regions', post, dbWrite);
+    if (typeof memory !== 'string') {
+      reportFigure({ bench: BENCH, figure: 'control_plane_rss_mib', value: memory.rssMiB, unit: 'MiB' });
+      reportFigure({
+        bench: BENCH,
+        figure: 'control_plane_peak_rss_mib',
+        value: memory.peakMiB,
+        unit: 'MiB',
+      });
+    }
   } finally {
     await stopProcess(cp?.child);
     await dropDatabase(database);

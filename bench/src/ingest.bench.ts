@@ -6,6 +6,7 @@ import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
 import type pg from 'pg';
 
 import { withClient, withScratchDatabase } from './bench-database.js';
+import { reportFigure } from './bench-result.js';
 import { fleetScrapePayloads } from './ingest-payloads.js';
 import {
   measurePrometheusReceiver,
@@ -13,6 +14,7 @@ import {
   type ReceiverMeasurement,
 } from './prometheus-receiver.js';
 
+const BENCH = 'ingest';
 const VMS = 1000;
 const NODES = 10;
 const INSTANCE = 'pve.bench.example:8006';
@@ -177,16 +179,34 @@ export async function ingestBenchmark(seconds: number): Promise<void> {
         return { cursors: Number(cursors.rows[0]?.n), online: Number(online.rows[0]?.n) };
       });
       const prometheus = await measurePrometheusReceiver(payloads.requests, { concurrency: CONCURRENCY });
+      const scrapeMs = (perScrape / ours.samplesPerSecond) * 1000;
       process.stdout.write(
         [
           line('control plane (PostgreSQL)', ours),
           line('Prometheus 2.x remote-write receiver', prometheus),
           `ratio control plane / Prometheus: ${(ours.samplesPerSecond / prometheus.samplesPerSecond).toFixed(2)}`,
-          `one scrape of the fleet takes the control plane ${((perScrape / ours.samplesPerSecond) * 1000).toFixed(0)} ms of a 30 s interval: ${Math.floor((SCRAPE_INTERVAL_MS / 1000) * (ours.samplesPerSecond / perScrape)).toLocaleString('en')} such fleets per replica`,
+          `one scrape of the fleet takes the control plane ${scrapeMs.toFixed(0)} ms of a 30 s interval: ${Math.floor((SCRAPE_INTERVAL_MS / 1000) * (ours.samplesPerSecond / perScrape)).toLocaleString('en')} such fleets per replica`,
           `check: ${check.cursors.toLocaleString('en')} VM series tracked (${VMS} VMs × 7), ${check.online}/${NODES} nodes online; run took ${((performance.now() - started) / 1000).toFixed(1)} s`,
           '',
         ].join('\n'),
       );
+      const figure = (name: string, value: number, unit: string) => {
+        reportFigure({ bench: BENCH, figure: name, value, unit });
+      };
+      reportFigure({
+        bench: BENCH,
+        figure: 'control_plane_samples_per_s',
+        value: ours.samplesPerSecond,
+        unit: 'samples/s',
+        anchor: 'prometheus',
+        anchorValue: prometheus.samplesPerSecond,
+      });
+      figure('prometheus_samples_per_s', prometheus.samplesPerSecond, 'samples/s');
+      figure('control_plane_refused_requests', ours.errors, 'requests');
+      figure('prometheus_refused_requests', prometheus.errors, 'requests');
+      figure('control_plane_ms_per_fleet_scrape', scrapeMs, 'ms');
+      figure('vm_series_tracked', check.cursors, 'series');
+      figure('nodes_online', check.online, 'nodes');
     } finally {
       await cp?.close();
     }

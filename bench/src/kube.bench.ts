@@ -17,9 +17,11 @@ import {
   type ProxmoxVM,
 } from '@noderings/kube';
 import { parse } from 'yaml';
+import { reportFigure } from './bench-result.js';
 
 const SIM_MAIN = fileURLToPath(new URL('../../sim/kube-sim/src/main.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+const BENCH = 'kube';
 const NAMESPACE = 'bench-operator';
 const WATCHERS = 50;
 const WRITERS = 4;
@@ -139,6 +141,14 @@ async function watchFanOut(sim: Sim, kube: KubeClient, seconds: number): Promise
   process.stdout.write(
     `watch fan-out: ${written} creates (${(written / seconds).toFixed(0)}/s) → ${delivered}/${expected} events to ${WATCHERS} watchers in ${elapsed.toFixed(2)} s = ${(delivered / elapsed).toFixed(0)} events/s delivered\n`,
   );
+  reportFigure({ bench: BENCH, figure: 'creates_per_s', value: written / seconds, unit: 'creates/s' });
+  reportFigure({
+    bench: BENCH,
+    figure: `watch_events_per_s_${WATCHERS}_watchers`,
+    value: delivered / elapsed,
+    unit: 'events/s',
+  });
+  reportFigure({ bench: BENCH, figure: 'watch_events_missing', value: expected - delivered, unit: 'events' });
   return written;
 }
 
@@ -162,6 +172,7 @@ async function queueOnly(keys: number): Promise<void> {
   process.stdout.write(
     `work queue alone: ${keys} keys through a no-op reconciler in ${elapsed.toFixed(2)} s = ${(keys / elapsed).toFixed(0)} keys/s\n`,
   );
+  reportFigure({ bench: BENCH, figure: 'work_queue_keys_per_s', value: keys / elapsed, unit: 'keys/s' });
 }
 
 async function controllerEndToEnd(kube: KubeClient, objects: number): Promise<void> {
@@ -191,6 +202,7 @@ async function controllerEndToEnd(kube: KubeClient, objects: number): Promise<vo
   process.stdout.write(
     `controller end to end (list + watch + queue + no-op reconcile): ${objects} ProxmoxVMs in ${elapsed.toFixed(2)} s = ${(objects / elapsed).toFixed(0)} keys/s\n`,
   );
+  reportFigure({ bench: BENCH, figure: 'controller_keys_per_s', value: objects / elapsed, unit: 'keys/s' });
 }
 
 /** `npm run bench -- kube`: watch events/s delivered to 50 watchers, and keys/s through a no-op reconciler. */

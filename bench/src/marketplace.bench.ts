@@ -6,7 +6,9 @@ import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
 import type pg from 'pg';
 
 import { SERVER_URL, withClient } from './bench-database.js';
+import { reportFigure } from './bench-result.js';
 
+const BENCH = 'marketplace';
 const PROVIDERS = 50;
 const NODES_PER_PROVIDER = 20;
 /** Every provider sells every SKU of the grid below: 4 × 5 × 10 = 200 plans each, 10,000 in all. */
@@ -161,6 +163,28 @@ function percentile(sorted: readonly number[], p: number): number {
 
 type Kind = 'skus' | 'offers';
 
+/** Each kind of search as its BENCH_RESULT figures name it. */
+const FIGURE_PREFIX: Record<Kind, string> = { skus: 'sku_search', offers: 'offer_search' };
+
+function reportSearches(
+  latencies: Map<Kind, number[]>,
+  perSecond: number,
+  preflight: { seconds: number; ready: number },
+): void {
+  const figure = (id: string, value: number, unit: string) => {
+    reportFigure({ bench: BENCH, figure: id, value, unit });
+  };
+  figure('preflight_s', preflight.seconds, 's');
+  figure('plans_marketplace_ready', preflight.ready, 'plans');
+  for (const [kind, values] of latencies) {
+    const sorted = [...values].sort((a, b) => a - b);
+    figure(`${FIGURE_PREFIX[kind]}_p50_ms`, percentile(sorted, 50), 'ms');
+    figure(`${FIGURE_PREFIX[kind]}_p95_ms`, percentile(sorted, 95), 'ms');
+    figure(`${FIGURE_PREFIX[kind]}_max_ms`, sorted.at(-1) ?? NaN, 'ms');
+  }
+  figure(`searches_per_s_${CLIENTS}_clients`, perSecond, 'searches/s');
+}
+
 function pick<T>(values: readonly T[]): T {
   return values[Math.floor(Math.random() * values.length)] as T;
 }
@@ -272,6 +296,7 @@ export async function marketplaceBenchmark(seconds: number): Promise<void> {
     });
     const total = [...latencies.values()].reduce((n, v) => n + v.length, 0);
     process.stdout.write([...lines, `searches/s: ${(total / elapsed).toFixed(0)}`, ''].join('\n'));
+    reportSearches(latencies, total / elapsed, preflight);
   } finally {
     await cp?.close();
     await withClient(SERVER_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -16,8 +16,11 @@ import { CADVISOR_FAMILIES, KubeletCollector } from '@noderings/node-agent/colle
 import { parseExposition, scanExposition } from '@noderings/prom';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 
-import { cpuSeconds, residentMemory } from './process-usage.js';
+import { reportFigure } from './bench-result.js';
+import { cpuSeconds, formatResidentMemory, readResidentMemory } from './process-usage.js';
 
+const BENCH = 'node-agent';
+const ANCHOR = 'parse-prometheus-text-format';
 const PODS = 110;
 /** The agent's tick in the process part: short, so that enough ticks fit in the run. */
 const AGENT_INTERVAL_SECONDS = 2;
@@ -48,13 +51,19 @@ function measureParsers(seconds: number): void {
     `\ncAdvisor text of a ${PODS}-pod node from kubelet-sim: ${mb.toFixed(1)} MB, ${text.split('\n').length} lines\n`,
   );
   const each = Math.max(1, seconds / 4);
-  const rows: [string, { mbps: number; samples: number }][] = [
+  const rows: [string, string, { mbps: number; samples: number }][] = [
     [
+      'parse_prometheus_text_format_mb_per_s',
       'parse-prometheus-text-format 1.1.1 (npm)',
       throughput(text, each, (t) => parsePrometheusTextFormat(t).reduce((n, f) => n + f.metrics.length, 0)),
     ],
-    ['parseExposition (ours, whole tree)', throughput(text, each, (t) => count(parseExposition(t)))],
     [
+      'parse_exposition_mb_per_s',
+      'parseExposition (ours, whole tree)',
+      throughput(text, each, (t) => count(parseExposition(t))),
+    ],
+    [
+      'scan_exposition_all_families_mb_per_s',
       'scanExposition (ours, every family)',
       throughput(text, each, (t) => {
         let n = 0;
@@ -67,6 +76,7 @@ function measureParsers(seconds: number): void {
       }),
     ],
     [
+      'scan_exposition_agent_families_mb_per_s',
       `scanExposition (ours, the agent's ${CADVISOR_FAMILIES.size} families)`,
       throughput(text, each, (t) => {
         let n = 0;
@@ -79,12 +89,17 @@ function measureParsers(seconds: number): void {
       }),
     ],
   ];
-  const anchor = rows[0]?.[1].mbps ?? NaN;
+  const anchor = rows[0]?.[2].mbps ?? NaN;
   process.stdout.write('| parser | MB/s | samples | ratio to the npm package |\n|---|---|---|---|\n');
-  for (const [name, r] of rows)
+  for (const [, name, r] of rows)
     process.stdout.write(
       `| ${name} | ${r.mbps.toFixed(1)} | ${r.samples} | ${(r.mbps / anchor).toFixed(2)}× |\n`,
     );
+  for (const [i, [figure, , r]] of rows.entries()) {
+    const measured = { bench: BENCH, figure, value: r.mbps, unit: 'MB/s' };
+    // The first row is the anchor itself.
+    reportFigure(i === 0 ? measured : { ...measured, anchor: ANCHOR, anchorValue: anchor });
+  }
 }
 
 function count(families: ReturnType<typeof parseExposition>): number {
@@ -115,9 +130,12 @@ function measureTicks(seconds: number): void {
     if (ticks >= 2) cpuMicros += used.user + used.system;
     ticks++;
   }
+  const cpuMsPerTick = cpuMicros / 1000 / (ticks - 2);
   process.stdout.write(
-    `\nKubeletCollector.tick alone (parse + series) on a ${PODS}-pod node: ${(cpuMicros / 1000 / (ticks - 2)).toFixed(1)} ms CPU per tick over ${ticks - 2} ticks, ${samples} samples per tick\n`,
+    `\nKubeletCollector.tick alone (parse + series) on a ${PODS}-pod node: ${cpuMsPerTick.toFixed(1)} ms CPU per tick over ${ticks - 2} ticks, ${samples} samples per tick\n`,
   );
+  reportFigure({ bench: BENCH, figure: 'collector_tick_cpu_ms', value: cpuMsPerTick, unit: 'ms' });
+  reportFigure({ bench: BENCH, figure: 'collector_tick_samples', value: samples, unit: 'samples' });
 }
 
 /**
@@ -150,7 +168,7 @@ async function measureAgentProcess(seconds: number): Promise<void> {
     await delay(Math.max(seconds, 10 * AGENT_INTERVAL_SECONDS) * 1000);
     const ticks = site.kubelet.requestCount('/stats/summary') - ticksBefore;
     const cpu = (await cpuSeconds(agent.pid)) - cpuBefore;
-    const memory = await residentMemory(agent.pid);
+    const memory = await readResidentMemory(agent.pid);
     const agents = await site.api.call<{ agents: { id: string }[] }>(
       'GET',
       `/api/v1/fleet/agents?environmentId=${site.environmentId}`,
@@ -170,11 +188,17 @@ async function measureAgentProcess(seconds: number): Promise<void> {
       [
         '',
         `node agent process, ${PODS}-pod node, one tick every ${AGENT_INTERVAL_SECONDS} s (fetch over HTTPS, parse, publish over NATS):`,
-        `  ${ticks} ticks: ${((cpu * 1000) / ticks).toFixed(1)} ms CPU per tick (user + system, /proc), resident ${memory}`,
+        `  ${ticks} ticks: ${((cpu * 1000) / ticks).toFixed(1)} ms CPU per tick (user + system, /proc), resident ${formatResidentMemory(memory)}`,
         `  the control plane holds ${series.totalCount} series for the agent`,
         '',
       ].join('\n'),
     );
+    reportFigure({ bench: BENCH, figure: 'agent_tick_cpu_ms', value: (cpu * 1000) / ticks, unit: 'ms' });
+    if (typeof memory !== 'string') {
+      reportFigure({ bench: BENCH, figure: 'agent_rss_mib', value: memory.rssMiB, unit: 'MiB' });
+      reportFigure({ bench: BENCH, figure: 'agent_peak_rss_mib', value: memory.peakMiB, unit: 'MiB' });
+    }
+    reportFigure({ bench: BENCH, figure: 'agent_series', value: series.totalCount, unit: 'series' });
   } finally {
     await agent.stop();
     await site.close();

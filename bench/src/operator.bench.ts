@@ -12,7 +12,9 @@ import {
   type ProxmoxVM,
 } from '@noderings/kube';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
+import { reportFigure } from './bench-result.js';
 
+const BENCH = 'operator';
 const TSX_CLI = repoPath('node_modules/tsx/dist/cli.mjs');
 const PVE_SIM_MAIN = repoPath('sim/pve-sim/src/main.ts');
 const KUBE_SIM_MAIN = repoPath('sim/kube-sim/src/main.ts');
@@ -182,6 +184,22 @@ async function waitForRunning(kube: KubeClient, operator: Spawned): Promise<void
   }
 }
 
+const TASK_POLL = 'GET /nodes/{n}/tasks/{upid}/status';
+
+/** The headline figures of `report` as BENCH_RESULT lines. */
+function reportFigures(calls: SimCall[], seconds: number): void {
+  const polls = calls.filter((c) => operationOf(c) === TASK_POLL).length;
+  const figure = (name: string, value: number, unit: string) => {
+    reportFigure({ bench: BENCH, figure: name, value, unit });
+  };
+  figure('wall_time_s', seconds, 's');
+  figure('vms_per_s', VMS / seconds, 'VMs/s');
+  figure('proxmox_calls', calls.length, 'calls');
+  figure('proxmox_calls_failed', calls.filter((c) => c.status >= 400).length, 'calls');
+  figure('proxmox_calls_per_vm', calls.length / VMS, 'calls');
+  figure('task_status_polls_per_vm', polls / VMS, 'calls');
+}
+
 function report(calls: SimCall[], seconds: number): string {
   const counts = new Map<string, { n: number; failed: number }>();
   for (const call of calls) {
@@ -190,7 +208,7 @@ function report(calls: SimCall[], seconds: number): string {
     if (call.status >= 400) count.failed += 1;
     counts.set(operationOf(call), count);
   }
-  const polls = counts.get('GET /nodes/{n}/tasks/{upid}/status')?.n ?? 0;
+  const polls = counts.get(TASK_POLL)?.n ?? 0;
   const failed = calls.filter((c) => c.status >= 400).length;
   const lines = [
     `wall time                         ${seconds.toFixed(2).padStart(9)} s`,
@@ -260,7 +278,9 @@ export async function operatorBenchmark(): Promise<void> {
     );
     await waitForRunning(kube, operator);
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(report(await fetchCalls(pveUrl, fingerprint), seconds));
+    const calls = await fetchCalls(pveUrl, fingerprint);
+    process.stdout.write(report(calls, seconds));
+    reportFigures(calls, seconds);
   } finally {
     await stop(operator);
     await kube?.close();

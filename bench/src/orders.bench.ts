@@ -12,8 +12,10 @@ import { installCrds, KubeClient, PROXMOX_INSTANCE_LABEL } from '@noderings/kube
 import { startKubeSim, type KubeSim } from '@noderings/kube-sim';
 
 import { SERVER_URL, withClient } from './bench-database.js';
+import { reportFigure } from './bench-result.js';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
+const BENCH = 'orders';
 const PVE_SIM_MAIN = repoPath('sim/pve-sim/src/main.ts');
 const OPERATOR_MAIN = repoPath('apps/operator/src/main.ts');
 
@@ -412,6 +414,16 @@ export async function ordersBenchmark(): Promise<void> {
         '',
       ].join('\n'),
     );
+    const figure = (id: string, value: number, unit: string) => {
+      reportFigure({ bench: BENCH, figure: id, value, unit });
+    };
+    figure(`orders_accepted_per_s_${String(CLIENTS)}_clients`, ORDERS / acceptSeconds, 'orders/s');
+    figure('order_answer_p50_ms', percentile(accept, 50), 'ms');
+    figure('order_answer_p95_ms', percentile(accept, 95), 'ms');
+    figure('order_to_running_p50_ms', percentile(toRunning, 50), 'ms');
+    figure('order_to_running_p95_ms', percentile(toRunning, 95), 'ms');
+    figure('order_to_running_max_ms', toRunning.at(-1) ?? NaN, 'ms');
+    figure('vms_running_per_s', ORDERS / allRunningSeconds, 'VMs/s');
   } finally {
     await cp?.close();
     await stop(operator);

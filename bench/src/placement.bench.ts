@@ -6,7 +6,9 @@ import { createClaimService, startControlPlane, type ControlPlane } from '@noder
 import type pg from 'pg';
 
 import { SERVER_URL, withClient } from './bench-database.js';
+import { reportFigure } from './bench-result.js';
 
+const BENCH = 'placement';
 const CLIENTS = 32;
 /** Room for every client plus the few statements the control plane runs on its own. */
 const POOL_SIZE = CLIENTS + 8;
@@ -365,15 +367,30 @@ export async function placementBenchmark(seconds: number): Promise<void> {
       .sort((a, b) => b[1] - a[1])
       .map(([event, total]) => `${event} ${(total / waits.samples).toFixed(1)}`)
       .join(', ');
+    const deadlocked = (await deadlocks(databaseUrl, name)) - deadlocksBefore;
     process.stdout.write(
       [
         `claims/s: ${(sorted.length / elapsed).toFixed(0)} (${sorted.length} claims in ${elapsed.toFixed(1)} s)`,
         `latency:  p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  p99 ${ms(percentile(sorted, 99))}  max ${ms(sorted.at(-1) ?? NaN)}`,
-        `aborted (retryable): ${tally.aborted}, deadlocks: ${(await deadlocks(databaseUrl, name)) - deadlocksBefore}, refused (no capacity): ${tally.exhausted}, other failures: ${tally.failed}${tally.lastFailure === '' ? '' : ` (last: ${tally.lastFailure})`}`,
+        `aborted (retryable): ${tally.aborted}, deadlocks: ${deadlocked}, refused (no capacity): ${tally.exhausted}, other failures: ${tally.failed}${tally.lastFailure === '' ? '' : ` (last: ${tally.lastFailure})`}`,
         `lock waits: ${waiting === '' ? 'none seen' : `backends waiting on average, by lock: ${waiting}`} (${waits.samples} samples every ${LOCK_SAMPLE_MS} ms)`,
         '',
       ].join('\n'),
     );
+    const figure = (id: string, value: number, unit: string) => {
+      reportFigure({ bench: BENCH, figure: id, value, unit });
+    };
+    figure(`claims_per_s_${CLIENTS}_clients`, sorted.length / elapsed, 'claims/s');
+    figure('claim_p50_ms', percentile(sorted, 50), 'ms');
+    figure('claim_p95_ms', percentile(sorted, 95), 'ms');
+    figure('claim_p99_ms', percentile(sorted, 99), 'ms');
+    figure('claim_max_ms', sorted.at(-1) ?? NaN, 'ms');
+    figure('claims_aborted', tally.aborted, 'claims');
+    figure('deadlocks', deadlocked, 'deadlocks');
+    figure('claims_refused', tally.exhausted, 'claims');
+    figure('claims_failed', tally.failed, 'claims');
+    const waitingBackends = [...waits.byEvent.values()].reduce((sum, total) => sum + total, 0);
+    figure('lock_waiting_backends', waits.samples === 0 ? 0 : waitingBackends / waits.samples, 'backends');
   } finally {
     await cp?.close();
     await withClient(SERVER_URL, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

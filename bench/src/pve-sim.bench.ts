@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { ProxmoxClient } from '@noderings/proxmox';
+import { reportFigure } from './bench-result.js';
+
+const BENCH = 'pve-sim';
 
 const WAIT = { pollMinMs: 1, pollMaxMs: 5 };
 
@@ -41,6 +44,13 @@ async function measure(
     p50Ms: pct(0.5),
     p99Ms: pct(0.99),
   };
+}
+
+/** BENCH_RESULT lines for one row: `${id}_per_s`, `${id}_p50_ms` and `${id}_p99_ms`. */
+function reportRate(id: string, unit: string, r: Rate): void {
+  reportFigure({ bench: BENCH, figure: `${id}_per_s`, value: r.perSecond, unit });
+  reportFigure({ bench: BENCH, figure: `${id}_p50_ms`, value: r.p50Ms, unit: 'ms' });
+  reportFigure({ bench: BENCH, figure: `${id}_p99_ms`, value: r.p99Ms, unit: 'ms' });
 }
 
 function row(name: string, r: Rate): string {
@@ -93,11 +103,13 @@ export async function pveSimBenchmark(seconds: number): Promise<void> {
         await pve.getVmStatus('pve1', 100);
       });
       process.stdout.write(`${row(`status/current reads, ${concurrency} in flight`, reads)}\n`);
+      reportRate(`status_reads_${concurrency}_in_flight`, 'reads/s', reads);
     }
     const resources = await measure(seconds, 4, async () => {
       await pve.getClusterResources('vm');
     });
     process.stdout.write(`${row('cluster/resources?type=vm, 4 in flight', resources)}\n`);
+    reportRate('cluster_resources_reads_4_in_flight', 'reads/s', resources);
     for (const concurrency of [1, 4]) {
       const cycles = await measure(seconds, concurrency, async (worker, i) => {
         const vmid = 1000 + worker * 100_000 + i;
@@ -115,11 +127,14 @@ export async function pveSimBenchmark(seconds: number): Promise<void> {
         );
       });
       process.stdout.write(`${row(`clone+start+stop+delete cycles, ${concurrency} in flight`, cycles)}\n`);
+      reportRate(`vm_cycles_${concurrency}_in_flight`, 'cycles/s', cycles);
     }
-    const rss = await simResidentMemory(sim.child.pid);
+    const rssMiB = await simResidentMemoryMiB(sim.child.pid);
     process.stdout.write(
-      `simulator resident memory after the run: ${rss} (client process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, was ${(memoryBefore / 2 ** 20).toFixed(0)} MiB)\n`,
+      `simulator resident memory after the run: ${rssMiB === undefined ? 'unknown' : `${rssMiB.toFixed(0)} MiB`} (client process ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, was ${(memoryBefore / 2 ** 20).toFixed(0)} MiB)\n`,
     );
+    if (rssMiB !== undefined)
+      reportFigure({ bench: BENCH, figure: 'simulator_rss_mib', value: rssMiB, unit: 'MiB' });
   } finally {
     await pve.close();
     sim.child.kill('SIGTERM');
@@ -127,8 +142,8 @@ export async function pveSimBenchmark(seconds: number): Promise<void> {
   }
 }
 
-async function simResidentMemory(pid: number | undefined): Promise<string> {
-  if (pid === undefined) return 'unknown';
+async function simResidentMemoryMiB(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
   const { readFile } = await import('node:fs/promises');
   try {
     // tsx runs the program in a child of its own; take the largest resident set in the tree.
@@ -139,8 +154,8 @@ async function simResidentMemory(pid: number | undefined): Promise<string> {
         Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0),
       ),
     );
-    return `${(Math.max(...sizes) / 1024).toFixed(0)} MiB`;
+    return Math.max(...sizes) / 1024;
   } catch {
-    return 'unknown';
+    return undefined;
   }
 }

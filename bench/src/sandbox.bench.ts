@@ -9,7 +9,9 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
+import { reportFigure } from './bench-result.js';
 
+const BENCH = 'sandbox';
 const MAIN = repoPath('e2e/src/sandbox-main.ts');
 const CUSTOMER = { email: 'customer@sandbox.local', password: 'sandbox-password' };
 const READY_TIMEOUT_MS = 180_000;
@@ -163,6 +165,9 @@ export async function sandboxBenchmark(): Promise<void> {
         '',
       ].join('\n'),
     );
+    reportFigure({ bench: BENCH, figure: 'first_start_to_ready_s', value: firstReady, unit: 's' });
+    reportFigure({ bench: BENCH, figure: 'order_to_running_s', value: running, unit: 's' });
+    reportFigure({ bench: BENCH, figure: 'second_start_to_ready_s', value: secondReady, unit: 's' });
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
