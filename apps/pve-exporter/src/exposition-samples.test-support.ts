@@ -1,3 +1,5 @@
+import { parseExposition } from '@noderings/prom';
+
 /** A sample line of the text exposition, read back for assertions. */
 export interface ParsedSample {
   name: string;
@@ -5,23 +7,11 @@ export interface ParsedSample {
   value: number;
 }
 
-const SAMPLE_LINE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/;
-const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
-
-/** The samples of an exposition text, in order; comment lines are skipped. */
+/** The samples of an exposition text, in order, read with `@noderings/prom`'s parser. */
 export function parseSamples(text: string): ParsedSample[] {
-  return text
-    .split('\n')
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const match = SAMPLE_LINE.exec(line);
-      if (match === null) throw new Error(`not a sample line: ${line}`);
-      const labels: Record<string, string> = {};
-      for (const [, key = '', raw = ''] of (match[2] ?? '').matchAll(LABEL)) {
-        labels[key] = raw.replace(/\\(.)/g, (_all: string, c: string) => (c === 'n' ? '\n' : c));
-      }
-      return { name: match[1] ?? '', labels, value: Number(match[3]) };
-    });
+  return parseExposition(text).flatMap((family) =>
+    family.samples.map(({ name, labels, value }) => ({ name, labels, value })),
+  );
 }
 
 /** The samples of one family whose labels include `labels`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCadvisorMetrics } from './cadvisor-metrics.js';
-import { parseExposition, type PromSample } from './kubelet-test-client.js';
+import { readExposition, type PromSample } from './kubelet-test-client.js';
 import { createSimulatedNode, type SimulatedNodeOptions } from './simulated-node.js';
 
 const T0 = Date.parse('2026-08-01T10:00:00Z');
@@ -11,7 +11,7 @@ function setup(options: SimulatedNodeOptions = {}) {
   const node = createSimulatedNode({ now: () => t, ...options });
   return {
     node,
-    read: () => parseExposition(renderCadvisorMetrics(node)),
+    read: () => readExposition(renderCadvisorMetrics(node)),
     advance: (ms: number) => {
       t += ms;
     },
@@ -25,7 +25,7 @@ describe('renderCadvisorMetrics', () => {
   it('writes text format 0.0.4 as the kubelet does: sorted families, HELP and TYPE, a ms timestamp on every sample', () => {
     const { node } = setup();
     const text = renderCadvisorMetrics(node);
-    const { samples, types, help } = parseExposition(text);
+    const { samples, types, help } = readExposition(text);
     const families = [...types.keys()];
     expect(families.length).toBeGreaterThanOrEqual(50);
     expect(families.length).toBeLessThanOrEqual(70);

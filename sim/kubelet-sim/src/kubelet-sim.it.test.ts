@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, parseExposition } from './kubelet-test-client.js';
+import { call, readExposition } from './kubelet-test-client.js';
 import { startKubeletSim, type KubeletSim, type KubeletSimOptions } from './kubelet-sim.js';
 
 const T0 = Date.parse('2026-08-01T10:00:00Z');
@@ -39,7 +39,7 @@ describe('kubelet-sim over HTTPS', () => {
     const metrics = await call(sim, '/metrics/cadvisor', TOKEN);
     expect(metrics.status).toBe(200);
     expect(metrics.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-    const cores = parseExposition(metrics.body).samples.find((s) => s.name === 'machine_cpu_cores');
+    const cores = readExposition(metrics.body).samples.find((s) => s.name === 'machine_cpu_cores');
     expect(cores).toMatchObject({ value: sim.node.cores, labels: { machine_id: sim.node.machineId } });
 
     const pods = await call(sim, '/pods', TOKEN);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:https';
+import { parseExposition } from '@noderings/prom';
 
 export interface Reply {
   status: number;
@@ -67,41 +68,19 @@ export interface Exposition {
   types: Map<string, string>;
 }
 
-/** A strict reader of the Prometheus text format, enough to check what the simulator writes. */
-export function parseExposition(text: string): Exposition {
-  const samples: PromSample[] = [];
-  const help = new Map<string, string>();
-  const types = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    const meta = /^# (HELP|TYPE) (\S+) (.*)$/.exec(line);
-    if (meta) {
-      (meta[1] === 'HELP' ? help : types).set(meta[2] ?? '', meta[3] ?? '');
-      continue;
-    }
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)(?: (-?\d+))?$/.exec(line);
-    if (!m) throw new Error(`not a sample line: ${line}`);
-    const name = m[1] ?? '';
-    if (!types.has(name)) throw new Error(`${name} has a sample before its TYPE`);
-    const value = m[3] === '+Inf' ? Infinity : m[3] === '-Inf' ? -Infinity : Number(m[3]);
-    samples.push({
-      name,
-      labels: parseLabels(m[2] ?? ''),
-      value,
-      timestamp: m[4] === undefined ? undefined : Number(m[4]),
-    });
-  }
-  return { samples, help, types };
-}
-
-function parseLabels(text: string): Record<string, string> {
-  const labels: Record<string, string> = {};
-  const re = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/y;
-  while (re.lastIndex < text.length) {
-    const start = re.lastIndex;
-    const m = re.exec(text);
-    if (!m) throw new Error(`bad labels at ${start}: ${text}`);
-    labels[m[1] ?? ''] = (m[2] ?? '').replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
-  }
-  return labels;
+/**
+ * The simulator's text read back with `@noderings/prom`'s parser, as samples with their families' HELP and
+ * TYPE; every family the simulator writes declares its TYPE, so one without it is an error here.
+ */
+export function readExposition(text: string): Exposition {
+  const families = parseExposition(text);
+  const untyped = families.find((f) => f.type === 'untyped');
+  if (untyped !== undefined) throw new Error(`${untyped.name} has no TYPE`);
+  return {
+    samples: families.flatMap((f) =>
+      f.samples.map((s) => ({ name: s.name, labels: s.labels, value: s.value, timestamp: s.timestampMs })),
+    ),
+    help: new Map(families.flatMap((f) => (f.help === undefined ? [] : [[f.name, f.help] as const]))),
+    types: new Map(families.map((f) => [f.name, f.type])),
+  };
 }
