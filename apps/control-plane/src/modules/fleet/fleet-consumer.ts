@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as timeout } from 'node:timers/promises';
 
 import {
   AckPolicy,
@@ -16,6 +16,7 @@ import {
 import { connect, jwtAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 import { FLEET_CONSUMER, FLEET_STREAM } from '@noderings/fleet';
 import { issueServiceCredentials } from '@noderings/fleet/nats-authority';
+import { Backoff, sleep } from '@noderings/retry';
 import type { BaseLogger } from 'pino';
 
 import type { FleetIngestService, IngestOutcome } from './fleet-ingest.service.js';
@@ -28,11 +29,11 @@ const DUPLICATE_WINDOW_MS = 2 * 60_000;
 const ACK_WAIT_MS = 60_000;
 /** Messages pulled ahead per replica. */
 const PULL_BATCH = 64;
-const NAK_DELAY_MS = { first: 1000, max: 60_000 };
+const NAK_DELAY = new Backoff({ baseMs: 1000, maxMs: 60_000, jitter: 0 });
 const RECONNECT_WAIT_MS = 2000;
 const CONNECT_TIMEOUT_MS = 5000;
 const DRAIN_TIMEOUT_MS = 2000;
-const SESSION_RETRY_MS = { first: 1000, max: 30_000 };
+const SESSION_RETRY = new Backoff({ baseMs: 1000, maxMs: 30_000, jitter: 0 });
 /** At most one warning about invalid messages per this long; the rest are counted into the next. */
 const INVALID_WARNING_INTERVAL_MS = 60_000;
 const NS_PER_MS = 1_000_000;
@@ -43,10 +44,6 @@ export interface FleetConsumerCounts {
   dropped: number;
   invalid: number;
   failed: number;
-}
-
-function backoff(attempt: number, delays: { first: number; max: number }): number {
-  return Math.min(delays.first * 2 ** Math.max(0, attempt - 1), delays.max);
 }
 
 /**
@@ -109,9 +106,7 @@ export class FleetConsumer {
           );
       }
       if (this.#stopping()) return;
-      await sleep(backoff(failures, SESSION_RETRY_MS), undefined, { signal: this.#wake.signal }).catch(
-        () => undefined,
-      );
+      await sleep(SESSION_RETRY.delayMs(failures), this.#wake.signal);
     }
   }
 
@@ -150,7 +145,7 @@ export class FleetConsumer {
       outcome = await this.deps.ingest.handle(m.subject, m.data, heardAt);
     } catch (e: unknown) {
       this.counts.failed++;
-      const delay = backoff(m.info.deliveryCount, NAK_DELAY_MS);
+      const delay = NAK_DELAY.delayMs(m.info.deliveryCount);
       this.deps.logger.error(
         { err: e, subject: m.subject, delayMs: delay },
         'could not store a fleet message; it will be redelivered',
@@ -223,7 +218,7 @@ async function drainOrClose(nc: NatsConnection): Promise<void> {
       () => true,
       () => false,
     ),
-    sleep(DRAIN_TIMEOUT_MS, false),
+    timeout(DRAIN_TIMEOUT_MS, false),
   ]);
   if (!drained && !nc.isClosed()) await nc.close();
 }
