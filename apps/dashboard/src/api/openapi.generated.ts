@@ -75,7 +75,7 @@ export interface paths {
     };
     readonly get?: never;
     readonly put?: never;
-    /** Fresh NATS credentials for an agent signing with its current key (Authorization: Nkey …). */
+    /** Fresh NATS credentials for a fleet agent signing with its current key (Authorization: Nkey …). */
     readonly post: {
       readonly parameters: {
         readonly query?: never;
@@ -116,7 +116,7 @@ export interface paths {
                 /** Format: date-time */
                 readonly expiresAt: string;
                 readonly inboxPrefix: string;
-                /** @description A NATS user JWT for the agent key: publish under fleet.<key>.> only. */
+                /** @description A NATS user JWT for the fleet agent's key: publish under fleet.<key>.> only. */
                 readonly jwt: string;
                 readonly servers: readonly string[];
               };
@@ -149,7 +149,7 @@ export interface paths {
     };
     readonly get?: never;
     readonly put?: never;
-    /** Releases the agent record: kept for history, its name free to enroll again, its key no longer accepted. */
+    /** Releases the fleet agent record: kept for history, its name free to enroll again, its key no longer accepted. */
     readonly post: {
       readonly parameters: {
         readonly query?: never;
@@ -258,7 +258,7 @@ export interface paths {
       readonly path?: never;
       readonly cookie?: never;
     };
-    /** The agent's series (name and labels) with their newest value and its time. */
+    /** The fleet agent's series (name and labels) with their newest value and its time. */
     readonly get: {
       readonly parameters: {
         readonly query?: {
@@ -408,7 +408,7 @@ export interface paths {
       readonly path?: never;
       readonly cookie?: never;
     };
-    /** Services the agents' integration collectors found (databases, caches, web servers, …). */
+    /** Services the fleet agents' integration collectors found (databases, caches, web servers, …). */
     readonly get: {
       readonly parameters: {
         readonly query?: {
@@ -532,7 +532,7 @@ export interface paths {
       readonly cookie?: never;
     };
     readonly get?: never;
-    /** Links a host (node) name to the cluster: metrics of agents on that host carry the cluster's cluster_id from now on. */
+    /** Links a host (Kubernetes node) name to the fleet cluster: metrics of fleet agents on that host carry the fleet cluster's cluster_id from now on. */
     readonly put: {
       readonly parameters: {
         readonly query?: never;
@@ -1126,7 +1126,7 @@ export interface paths {
     readonly get?: never;
     readonly put?: never;
     readonly post?: never;
-    /** Revokes the token: enrollments with it fail from now on; enrolled agents are unaffected. */
+    /** Revokes the token: enrollments with it fail from now on; enrolled fleet agents are unaffected. */
     readonly delete: {
       readonly parameters: {
         readonly query?: never;
@@ -1180,7 +1180,7 @@ export interface paths {
       readonly path?: never;
       readonly cookie?: never;
     };
-    /** Log entries of the agents, newest first. */
+    /** Log entries of the fleet agents, newest first. */
     readonly get: {
       readonly parameters: {
         readonly query?: {
@@ -13086,7 +13086,7 @@ export interface components {
         /** Format: date-time */
         readonly expiresAt: string;
         readonly inboxPrefix: string;
-        /** @description A NATS user JWT for the agent key: publish under fleet.<key>.> only. */
+        /** @description A NATS user JWT for the fleet agent's key: publish under fleet.<key>.> only. */
         readonly jwt: string;
         readonly servers: readonly string[];
       };
@@ -13104,7 +13104,7 @@ export interface components {
         /** Format: date-time */
         readonly expiresAt: string;
         readonly inboxPrefix: string;
-        /** @description A NATS user JWT for the agent key: publish under fleet.<key>.> only. */
+        /** @description A NATS user JWT for the fleet agent's key: publish under fleet.<key>.> only. */
         readonly jwt: string;
         readonly servers: readonly string[];
       };

@@ -14,7 +14,7 @@ const tags = ['FleetService'];
 
 const natsCredentialsView = z.object({
   servers: z.array(z.string()).readonly(),
-  jwt: z.string().describe('A NATS user JWT for the agent key: publish under fleet.<key>.> only.'),
+  jwt: z.string().describe("A NATS user JWT for the fleet agent's key: publish under fleet.<key>.> only."),
   inboxPrefix: z.string(),
   expiresAt: z.iso.datetime(),
 });
@@ -123,7 +123,8 @@ export const fleetAgentRoutes: FastifyPluginCallbackZod<{
       config: { access: AGENT_CALL },
       schema: {
         tags,
-        summary: 'Fresh NATS credentials for an agent signing with its current key (Authorization: Nkey …).',
+        summary:
+          'Fresh NATS credentials for a fleet agent signing with its current key (Authorization: Nkey …).',
         params: agentIdParams,
         response: { 200: z.object({ nats: natsCredentialsView }), 410: identityErrorView },
       },
@@ -175,7 +176,7 @@ export const fleetAgentRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags,
         summary:
-          'Releases the agent record: kept for history, its name free to enroll again, its key no longer accepted.',
+          'Releases the fleet agent record: kept for history, its name free to enroll again, its key no longer accepted.',
         params: agentIdParams,
         response: { 200: agentView },
       },

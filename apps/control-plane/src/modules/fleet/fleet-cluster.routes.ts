@@ -105,7 +105,7 @@ export const fleetClusterRoutes: FastifyPluginCallbackZod<{ clusters: FleetClust
       schema: {
         tags,
         summary:
-          "Links a host (node) name to the cluster: metrics of agents on that host carry the cluster's cluster_id from now on.",
+          "Links a host (Kubernetes node) name to the fleet cluster: metrics of fleet agents on that host carry the fleet cluster's cluster_id from now on.",
         params: hostParams,
         response: { 200: hostView.extend({ clusterId: z.string() }) },
       },

@@ -165,7 +165,8 @@ export const fleetEnvironmentRoutes: FastifyPluginCallbackZod<{ environments: Fl
       config: { access: PROVIDER_ADMIN, audit: 'fleetInstallToken.revoke' },
       schema: {
         tags,
-        summary: 'Revokes the token: enrollments with it fail from now on; enrolled agents are unaffected.',
+        summary:
+          'Revokes the token: enrollments with it fail from now on; enrolled fleet agents are unaffected.',
         params: z.object({ id: z.uuid(), tokenId: z.uuid() }),
         response: { 200: successResponse },
       },

@@ -75,7 +75,7 @@ export const fleetTelemetryRoutes: FastifyPluginCallbackZod<{ telemetry: FleetTe
       config: { access: PROVIDER },
       schema: {
         tags,
-        summary: "The agent's series (name and labels) with their newest value and its time.",
+        summary: "The fleet agent's series (name and labels) with their newest value and its time.",
         params: idParams,
         querystring: pageQuery.extend({ name: metricName.optional() }),
         response: { 200: z.object({ series: z.array(seriesView), totalCount: z.number().int() }) },
@@ -142,7 +142,7 @@ export const fleetTelemetryRoutes: FastifyPluginCallbackZod<{ telemetry: FleetTe
       config: { access: PROVIDER },
       schema: {
         tags,
-        summary: 'Log entries of the agents, newest first.',
+        summary: 'Log entries of the fleet agents, newest first.',
         querystring: z.object({
           environmentId: environmentFilter,
           agentId: z.uuid().optional(),
@@ -202,7 +202,8 @@ export const fleetTelemetryRoutes: FastifyPluginCallbackZod<{ telemetry: FleetTe
       config: { access: PROVIDER },
       schema: {
         tags,
-        summary: "Services the agents' integration collectors found (databases, caches, web servers, …).",
+        summary:
+          "Services the fleet agents' integration collectors found (databases, caches, web servers, …).",
         querystring: pageQuery.extend({ environmentId: environmentFilter }),
         response: {
           200: z.object({
