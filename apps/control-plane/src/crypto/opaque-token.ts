@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 const TOKEN_BYTES = 32;
 
 /** What a token is for, readable in its prefix so a leaked token can be recognised by secret scanners. */
-export type TokenPrefix = 'nrs' | 'nrsa' | 'nra' | 'nri' | 'nrm' | 'nrf' | 'nrinv';
+export type TokenPrefix = 'nrs' | 'nrsa' | 'nra' | 'nri' | 'nrm' | 'nrf' | 'nrinv' | 'nrdc' | 'nrr';
 
 /** A random bearer token; only its hash is ever stored. */
 export function newOpaqueToken(prefix: TokenPrefix): { token: string; hash: Buffer } {

@@ -57,6 +57,35 @@ interface AccessTokenTable {
   created_at: CreatedAt;
 }
 
+export type DeviceAuthorizationStatus = 'pending' | 'approved' | 'denied' | 'redeemed';
+
+/** A device's sign-in request (RFC 8628), polled with its device code until the user approves or denies it. */
+interface DeviceAuthorizationTable {
+  id: Generated<string>;
+  device_code_hash: ColumnType<Uint8Array, Uint8Array, never>;
+  /** Eight letters, stored without the dash the user sees. */
+  user_code: string;
+  client_id: string;
+  status: ColumnType<DeviceAuthorizationStatus, DeviceAuthorizationStatus | undefined>;
+  user_id: string | null;
+  interval_seconds: number;
+  last_polled_at: NullableTimestamp;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** A rotating refresh token of a device's session (only its SHA-256). */
+interface RefreshTokenTable {
+  id: Generated<string>;
+  token_hash: ColumnType<Uint8Array, Uint8Array, never>;
+  user_id: string;
+  client_id: string;
+  access_token_id: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
 /** A throttled key's counter (modules/auth/attempt-throttle.ts). */
 interface AuthThrottleTable {
   scope: string;
@@ -849,6 +878,8 @@ export interface Database {
   organizations: OrganizationTable;
   memberships: MembershipTable;
   access_tokens: AccessTokenTable;
+  device_authorizations: DeviceAuthorizationTable;
+  refresh_tokens: RefreshTokenTable;
   auth_throttles: AuthThrottleTable;
   sign_in_addresses: SignInAddressTable;
   invitations: InvitationTable;

@@ -9,6 +9,7 @@ import { registerAuditModule } from './audit/index.js';
 import { registerAuthModule, type AuthService, type RegistrationLimits } from './auth/index.js';
 import { registerCloudInitTemplateModule } from './cloud-init-templates/index.js';
 import { registerCloudInitUserDataModule } from './cloud-init-user-data/index.js';
+import { registerDeviceAuthorizationModule } from './device-authorization/index.js';
 import { registerDispatchModule } from './dispatch/index.js';
 import { registerEnvironmentVariableModule } from './environment-variables/index.js';
 import { registerFirewallModule } from './firewall/index.js';
@@ -81,6 +82,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   // Accounts and tenancy.
   const { memberships } = await registerOrganizationModule(app, context);
   const { auth, users } = await registerAuthModule(app, { ...context, ...settings, memberships });
+  await registerDeviceAuthorizationModule(app, context);
   await registerAuditModule(app, context);
   await registerInvitationModule(app, { ...context, users, memberships });
   await registerServiceAccountModule(app, context);

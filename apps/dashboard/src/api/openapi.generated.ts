@@ -2393,6 +2393,118 @@ export interface paths {
     readonly patch?: never;
     readonly trace?: never;
   };
+  readonly '/v1/auth/sessions': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    /** The caller's live sessions: sign-ins and devices (nr), newest first. */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path?: never;
+        readonly cookie?: never;
+      };
+      readonly requestBody?: never;
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': {
+              readonly sessions: readonly components['schemas']['Session'][];
+            };
+          };
+        };
+      };
+    };
+    readonly put?: never;
+    readonly post?: never;
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
+  readonly '/v1/auth/sessions/{id}': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    readonly get?: never;
+    readonly put?: never;
+    readonly post?: never;
+    /** Revokes one of the caller's sessions, and a device session's refresh token with it. */
+    readonly delete: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path: {
+          readonly id: string;
+        };
+        readonly cookie?: never;
+      };
+      readonly requestBody?: never;
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Success'];
+          };
+        };
+      };
+    };
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
   readonly '/v1/cloudinittemplate': {
     readonly parameters: {
       readonly query?: never;
@@ -7115,6 +7227,396 @@ export interface paths {
     };
     readonly put?: never;
     readonly post?: never;
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
+  readonly '/v1/oauth/device_authorization': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    readonly get?: never;
+    readonly put?: never;
+    /** Starts a device sign-in (RFC 8628): a device code to poll the token endpoint with, and a user code the user enters at verification_uri. */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path?: never;
+        readonly cookie?: never;
+      };
+      readonly requestBody: {
+        readonly content: {
+          readonly 'application/json': {
+            readonly client_id?: string;
+            readonly scope?: string;
+          };
+        };
+      };
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': {
+              readonly device_code: string;
+              readonly expires_in: number;
+              /** @description Seconds to wait between polls. */
+              readonly interval: number;
+              readonly user_code: string;
+              readonly verification_uri: string;
+              readonly verification_uri_complete: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['OAuthError'];
+          };
+        };
+      };
+    };
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
+  readonly '/v1/oauth/device/{userCode}': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    /** The device sign-in a user code names, for the user to check before approving it. */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path: {
+          readonly userCode: string;
+        };
+        readonly cookie?: never;
+      };
+      readonly requestBody?: never;
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': {
+              readonly device: components['schemas']['PendingDevice'];
+            };
+          };
+        };
+      };
+    };
+    readonly put?: never;
+    readonly post?: never;
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
+  readonly '/v1/oauth/device/{userCode}:approve': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    readonly get?: never;
+    readonly put?: never;
+    /** Signs the device in as the calling user: its next poll gets a session. */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path: {
+          readonly userCode: string;
+        };
+        readonly cookie?: never;
+      };
+      readonly requestBody?: never;
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Success'];
+          };
+        };
+      };
+    };
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
+  readonly '/v1/oauth/device/{userCode}:deny': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    readonly get?: never;
+    readonly put?: never;
+    /** Refuses the device sign-in: its next poll gets access_denied. */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path: {
+          readonly userCode: string;
+        };
+        readonly cookie?: never;
+      };
+      readonly requestBody?: never;
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Success'];
+          };
+        };
+      };
+    };
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
+  readonly '/v1/oauth/revoke': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    readonly get?: never;
+    readonly put?: never;
+    /** Revokes a device session by its access or refresh token (RFC 7009); an unknown token is not an error. */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path?: never;
+        readonly cookie?: never;
+      };
+      readonly requestBody: {
+        readonly content: {
+          readonly 'application/json': {
+            readonly client_id?: string;
+            readonly token?: string;
+          };
+        };
+      };
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': Record<string, never>;
+          };
+        };
+        /** @description Default Response */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['OAuthError'];
+          };
+        };
+      };
+    };
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
+  readonly '/v1/oauth/token': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    readonly get?: never;
+    readonly put?: never;
+    /** The token endpoint: a device code (grant_type urn:ietf:params:oauth:grant-type:device_code) or a refresh token (grant_type refresh_token) for an access token and a new refresh token. */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path?: never;
+        readonly cookie?: never;
+      };
+      readonly requestBody: {
+        readonly content: {
+          readonly 'application/json': {
+            readonly client_id?: string;
+            readonly device_code?: string;
+            readonly grant_type?: string;
+            readonly refresh_token?: string;
+          };
+        };
+      };
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['OAuthToken'];
+          };
+        };
+        /** @description Default Response */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['OAuthError'];
+          };
+        };
+      };
+    };
     readonly delete?: never;
     readonly options?: never;
     readonly head?: never;
@@ -13837,6 +14339,32 @@ export interface components {
           | 'NODE_PLACEMENT_STRATEGY_RANDOM';
       }[];
     };
+    readonly OAuthError: {
+      readonly error: string;
+      readonly error_description: string;
+    };
+    readonly OAuthErrorInput: {
+      readonly error: string;
+      readonly error_description: string;
+    };
+    readonly OAuthToken: {
+      readonly access_token: string;
+      /** @description Seconds the access token is valid. */
+      readonly expires_in: number;
+      /** @description For a new access token when this one expires; rotated on every use. */
+      readonly refresh_token: string;
+      /** @constant */
+      readonly token_type: 'Bearer';
+    };
+    readonly OAuthTokenInput: {
+      readonly access_token: string;
+      /** @description Seconds the access token is valid. */
+      readonly expires_in: number;
+      /** @description For a new access token when this one expires; rotated on every use. */
+      readonly refresh_token: string;
+      /** @constant */
+      readonly token_type: 'Bearer';
+    };
     readonly OrderRefusal: {
       /** Format: date-time */
       readonly createTime: string;
@@ -13884,6 +14412,20 @@ export interface components {
       readonly name: string;
       /** @enum {string} */
       readonly type: 'ORGANIZATION_TYPE_PROVIDER' | 'ORGANIZATION_TYPE_CLIENT';
+    };
+    readonly PendingDevice: {
+      readonly clientId: string;
+      readonly clientName: string;
+      readonly createTime: string;
+      readonly expireTime: string;
+      readonly userCode: string;
+    };
+    readonly PendingDeviceInput: {
+      readonly clientId: string;
+      readonly clientName: string;
+      readonly createTime: string;
+      readonly expireTime: string;
+      readonly userCode: string;
     };
     readonly Plan: {
       /** @description GiB per bandwidthPeriod; 0 is unlimited. */
@@ -14408,6 +14950,26 @@ export interface components {
       readonly name: string;
       readonly revoked: boolean;
       readonly tokenId: string;
+    };
+    readonly Session: {
+      /** @description The device client of a device sign-in (`nr-cli`); null for a sign-in. */
+      readonly clientId: string | null;
+      readonly createTime: string;
+      /** @description The session of this request. */
+      readonly current: boolean;
+      readonly expireTime: string;
+      readonly id: string;
+      readonly lastUseTime: string | null;
+    };
+    readonly SessionInput: {
+      /** @description The device client of a device sign-in (`nr-cli`); null for a sign-in. */
+      readonly clientId: string | null;
+      readonly createTime: string;
+      /** @description The session of this request. */
+      readonly current: boolean;
+      readonly expireTime: string;
+      readonly id: string;
+      readonly lastUseTime: string | null;
     };
     readonly SmtpOutboundPolicy: {
       /** @description Drop outbound TCP 25, 465 and 587 of VMs that inherit. */

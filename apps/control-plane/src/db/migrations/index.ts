@@ -19,6 +19,7 @@ import * as prefixAddressSpace from './0016-prefix-address-space.js';
 import * as orderRefusalsAndPlanRegions from './0017-order-refusals-and-plan-regions.js';
 import * as proxmoxInventoryAndOrderFailures from './0018-proxmox-inventory-and-order-failures.js';
 import * as orderCloudInitRequest from './0019-order-cloud-init-request.js';
+import * as deviceAuthorization from './0020-device-authorization.js';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped: add another. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -41,4 +42,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017-order-refusals-and-plan-regions': { up: orderRefusalsAndPlanRegions.up },
   '0018-proxmox-inventory-and-order-failures': { up: proxmoxInventoryAndOrderFailures.up },
   '0019-order-cloud-init-request': { up: orderCloudInitRequest.up },
+  '0020-device-authorization': { up: deviceAuthorization.up },
 };

@@ -1,0 +1,1 @@
+export { registerDeviceAuthorizationModule } from './device-authorization.module.js';
