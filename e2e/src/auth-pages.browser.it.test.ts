@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchChromium, screenshot } from './browser.test-support.js';
 import { startSandbox, type Sandbox } from './sandbox.js';
+import { DEMO_PASSWORD, PROVIDER_EMAIL } from './sandbox-seed.js';
 
 /**
  * The register and sign-in pages in a real browser against the sandbox: what the API refuses about a
@@ -94,6 +95,48 @@ describe('the account pages in a real browser', () => {
         .getByText(/Too many failed sign-in attempts: try again in \d+ seconds?\./)
         .waitFor();
       await screenshot(page, 'sign-in-slowed');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it(
+    "approves nr's device sign-in: the device's link leads through sign-in to the approval, and its poll gets a session",
+    async () => {
+      if (sandbox === undefined) throw new Error('the sandbox did not start');
+      const base = sandbox.controlPlaneUrl;
+      const form = (path: string, fields: Record<string, string>) =>
+        fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }));
+      const started = await form('/v1/oauth/device_authorization', { client_id: 'nr-cli' });
+      expect(started.status).toBe(200);
+      const link = new URL(started.body.verification_uri_complete ?? '');
+      expect(link.pathname).toBe('/device');
+
+      const page = await open(`${link.pathname}${link.search}`);
+      const signIn = page.getByRole('form', { name: 'Sign in' });
+      await signIn.getByLabel('Email').fill(PROVIDER_EMAIL);
+      await signIn.getByLabel('Password').fill(DEMO_PASSWORD);
+      await signIn.getByRole('button', { name: 'Sign in' }).click();
+      // Back on the device page with the code from the link: the user sees who asks, with the same code.
+      await page.getByText('nr, the NodeRings CLI', { exact: true }).waitFor();
+      await page.getByText(started.body.user_code ?? '', { exact: true }).waitFor();
+      await screenshot(page, 'device-approve');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('status').getByText('The device is signed in as you.').waitFor();
+
+      const granted = await form('/v1/oauth/token', {
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        device_code: started.body.device_code ?? '',
+        client_id: 'nr-cli',
+      });
+      expect(granted.status).toBe(200);
+      const organizations = await fetch(`${base}/v1/organizations`, {
+        headers: { authorization: `Bearer ${granted.body.access_token ?? ''}` },
+      });
+      expect(organizations.status).toBe(200);
     },
     JOURNEY_TIMEOUT_MS,
   );

@@ -23,6 +23,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const DevicePage = page(() => import('./auth/device-page.js'), 'DevicePage');
 const FirewallPage = page(() => import('./customer/firewall/firewall-page.js'), 'FirewallPage');
 const RulesetPage = page(() => import('./customer/firewall/ruleset-page.js'), 'RulesetPage');
 const MarketplacePage = page(() => import('./customer/marketplace/marketplace-page.js'), 'MarketplacePage');
@@ -84,6 +85,7 @@ export function App() {
         <Route element={<SignedInLayout />}>
           <Route index element={<HomeRedirect />} />
           <Route path={paths.newOrganization} element={<NewOrganizationPage />} />
+          <Route path={paths.device} element={<DevicePage />} />
           <Route element={<RequireOrganizationType type="ORGANIZATION_TYPE_CLIENT" />}>
             <Route path={paths.marketplace} element={<MarketplacePage />} />
             <Route path="/marketplace/:planCode" element={<OffersPage />} />

@@ -62,6 +62,8 @@ export type MetricPoint = Item<MetricsAnswer['points']>;
 export type BandwidthUsage = Schemas['VirtualMachineBandwidthUsage'];
 
 export type Agent = Schemas['Agent'];
+/** A device's sign-in waiting for the user's approval (`GET /v1/oauth/device/{userCode}`). */
+export type PendingDevice = Schemas['PendingDevice'];
 export type InstallCommand = Answer<'/v1/agents/{id}:generateInstallCommand', 'post'>;
 export type Region = Schemas['Region'];
 export type CatalogueCountry = Item<Answer<'/v1/countries-cities', 'get'>['countries']>;

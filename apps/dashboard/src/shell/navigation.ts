@@ -15,6 +15,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   newOrganization: '/organizations/new',
+  device: '/device',
   marketplace: '/marketplace',
   offers: (planCode: string) => `/marketplace/${encodeURIComponent(planCode)}`,
   order: (planId: string, regionId?: string) =>
