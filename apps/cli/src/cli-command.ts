@@ -30,6 +30,7 @@ export function usageText(commands: readonly Command[] = COMMANDS): string {
 /** `nr …`: runs one command and returns the exit code (0, 1 failure, 2 usage). */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let out = new Output(io, 'text');
+  let usageFor: readonly Command[] = COMMANDS;
   try {
     const { words, rest } = splitCommandWords(argv, (w) => GROUPS.has(w));
     const command = COMMANDS.find((c) => c.path.join(' ') === words.join(' '));
@@ -40,6 +41,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
       throw usageError(words.length === 0 ? 'a command is needed' : `unknown command "${words.join(' ')}"`);
     }
+    usageFor = [command];
     const parsed = parseCommandLine(command, rest);
     if (parsed.flags.help === true) {
       io.stdout(usageText([command]));
@@ -66,7 +68,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await command.run(ctx);
     return 0;
   } catch (e: unknown) {
-    report(e, io, out);
+    report(e, io, out, usageFor);
     return exitCodeOf(e);
   }
 }
@@ -136,9 +138,9 @@ async function resolveSettings(
   return { apiUrl, organizationId };
 }
 
-function report(e: unknown, io: CliIo, out: Output): void {
+function report(e: unknown, io: CliIo, out: Output, usageFor: readonly Command[]): void {
   if (e instanceof CliError && e.code === 'USAGE') {
-    io.stderr(`nr: ${e.message}\n\n${usageText()}`);
+    io.stderr(`nr: ${e.message}\n\n${usageText(usageFor)}`);
     return;
   }
   if (e instanceof ApiError) {
