@@ -20,7 +20,7 @@ import { resolveToken } from './token-source.js';
 
 const GROUPS = new Set(COMMANDS.filter((c) => c.path.length > 1).map((c) => c.path[0]));
 
-export function usageText(commands: readonly Command[] = COMMANDS): string {
+function usageText(commands: readonly Command[] = COMMANDS): string {
   const lines = commands.map(
     (c) => `  nr ${[...c.path, c.synopsis].join(' ').trimEnd()}\n      ${c.summary}`,
   );

@@ -25,7 +25,7 @@ export interface CommandContext {
 }
 
 /** A flag as `parseArgs` takes it; none is given more than once. */
-export interface FlagSpec {
+interface FlagSpec {
   readonly type: 'string' | 'boolean';
   readonly short?: string;
 }
