@@ -161,6 +161,17 @@ describe('the config folder', () => {
     expect(second.stdout).toMatch(/No token was stored/);
   });
 
+  it('a bad API URL in config.json is a failure (exit 1), not a usage error', async () => {
+    const home = await tempHome();
+    await nr(home, ['auth', 'set-token', '--token', TOKEN]);
+    await writeFile(join(home, '.nr', 'config.json'), JSON.stringify({ apiUrl: 'nowhere' }));
+    const run = await nr(home, ['agent', 'list']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `apiUrl in ${join(home, '.nr', 'config.json')} must be a URL like https://api.example.com, not "nowhere"\n`,
+    );
+  });
+
   it('a config.json that is not JSON fails with its path', async () => {
     const home = await tempHome();
     await nr(home, ['auth', 'set-token', '--token', TOKEN]);

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ApiClient, ApiError } from './api-client.js';
@@ -104,38 +105,48 @@ function parseCommandLine(
   return { flags: values, args: positionals };
 }
 
+/** Flag, then variable, then `config.json`; a bad flag or variable fails before the file is read. */
 async function resolveSettings(
   flags: CommandContext['flags'],
   env: CliIo['env'],
   store: ConfigStore,
 ): Promise<Settings> {
-  // Flags and variables are checked before the config file is read, so a bad one fails without I/O.
-  const apiUrlFlag = stringOf(flags['api-url']);
-  const orgFlag = stringOf(flags['org-id']);
-  const envApiUrl = nonEmpty(env.NR_API_URL);
-  const envOrg = nonEmpty(env.NR_ORGANIZATION_ID);
-  let apiUrl =
-    apiUrlFlag !== undefined
-      ? apiUrlOf(apiUrlFlag, '--api-url')
-      : envApiUrl !== undefined
-        ? apiUrlOf(envApiUrl, 'NR_API_URL')
-        : undefined;
-  let organizationId =
-    orgFlag !== undefined
-      ? organizationIdOf(orgFlag, '--org-id')
-      : envOrg !== undefined
-        ? organizationIdOf(envOrg, 'NR_ORGANIZATION_ID')
-        : undefined;
-  if (apiUrl === undefined || organizationId === undefined) {
-    const stored = await store.readConfig();
-    const file = `${store.dir}/config.json`;
-    if (apiUrl === undefined && typeof stored.apiUrl === 'string')
-      apiUrl = apiUrlOf(stored.apiUrl, `apiUrl in ${file}`);
-    if (organizationId === undefined && typeof stored.organizationId === 'string') {
-      organizationId = organizationIdOf(stored.organizationId, `organizationId in ${file}`);
-    }
+  let apiUrl = firstGiven(
+    [
+      [stringOf(flags['api-url']), '--api-url'],
+      [nonEmpty(env.NR_API_URL), 'NR_API_URL'],
+    ],
+    apiUrlOf,
+  );
+  let organizationId = firstGiven(
+    [
+      [stringOf(flags['org-id']), '--org-id'],
+      [nonEmpty(env.NR_ORGANIZATION_ID), 'NR_ORGANIZATION_ID'],
+    ],
+    organizationIdOf,
+  );
+  if (apiUrl !== undefined && organizationId !== undefined) return { apiUrl, organizationId };
+  const stored = await store.readConfig();
+  const file = join(store.dir, 'config.json');
+  try {
+    apiUrl ??= firstGiven([[stringOf(stored.apiUrl), `apiUrl in ${file}`]], apiUrlOf);
+    organizationId ??= firstGiven(
+      [[stringOf(stored.organizationId), `organizationId in ${file}`]],
+      organizationIdOf,
+    );
+  } catch (e: unknown) {
+    // A bad stored value is not a usage error: no flag of this command line is wrong.
+    throw new CliError('CONFIG_UNUSABLE', e instanceof Error ? e.message : String(e), { cause: e });
   }
   return { apiUrl, organizationId };
+}
+
+function firstGiven(
+  candidates: readonly (readonly [string | undefined, string])[],
+  parse: (value: string, source: string) => string,
+): string | undefined {
+  for (const [value, source] of candidates) if (value !== undefined) return parse(value, source);
+  return undefined;
 }
 
 function report(e: unknown, io: CliIo, out: Output, usageFor: readonly Command[]): void {
@@ -156,7 +167,7 @@ function report(e: unknown, io: CliIo, out: Output, usageFor: readonly Command[]
   out.fail(`unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
 }
 
-function stringOf(value: string | boolean | undefined): string | undefined {
+function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
