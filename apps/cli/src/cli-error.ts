@@ -1,0 +1,33 @@
+/** The CLI's own failures, each with a stable code; `exitCodeOf` decides what each means for the process. */
+export type CliErrorCode =
+  /** Bad flags, arguments or environment values: exit 2, with the usage text. */
+  | 'USAGE'
+  /** Nothing to authenticate with: no stored token and no `NR_TOKEN`. */
+  | 'NOT_AUTHENTICATED'
+  /** A question off a terminal, or answered No. */
+  | 'NOT_CONFIRMED'
+  /** The config folder or a file in it cannot be read or written. */
+  | 'CONFIG_UNUSABLE'
+  /** The API could not be reached, or answered with something that is not the API. */
+  | 'API_UNREACHABLE';
+
+export class CliError extends Error {
+  override readonly name = 'CliError';
+
+  constructor(
+    readonly code: CliErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** Exit codes of the process: 2 for a usage error, 1 for any other failure. */
+export function exitCodeOf(error: unknown): 1 | 2 {
+  return error instanceof CliError && error.code === 'USAGE' ? 2 : 1;
+}
+
+export function usageError(message: string): CliError {
+  return new CliError('USAGE', message);
+}

@@ -1,0 +1,21 @@
+import type { Command } from '../command.js';
+import { agentCreate } from './agent-create.js';
+import { agentDelete } from './agent-delete.js';
+import { agentGet } from './agent-get.js';
+import { agentList } from './agent-list.js';
+import { agentUpdate } from './agent-update.js';
+import { authSetToken } from './auth-set-token.js';
+import { authStatus } from './auth-status.js';
+import { logout } from './logout.js';
+
+/** Every command, in the order the usage text lists them. */
+export const COMMANDS: readonly Command[] = [
+  authSetToken,
+  authStatus,
+  logout,
+  agentCreate,
+  agentList,
+  agentGet,
+  agentUpdate,
+  agentDelete,
+];
