@@ -154,7 +154,8 @@ describe('the config folder', () => {
     await nr(home, ['auth', 'set-token', '--token', TOKEN]);
     const first = await nr(home, ['logout', '--output', 'json']);
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ removed: true });
+    // A service-account token has no device session to revoke: it is only forgotten here.
+    expect(JSON.parse(first.stdout)).toEqual({ removed: true, revoked: false });
     expect(await exists(join(home, '.nr', 'credentials.json'))).toBe(false);
     const second = await nr(home, ['logout']);
     expect(second.code).toBe(0);
@@ -215,6 +216,8 @@ describe('output', () => {
     const home = await tempHome();
     const run = await nr(home, ['agent', 'list', '--api-url', 'https://api.example.com']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('Not authenticated: run nr auth set-token --token T (or set NR_TOKEN).\n');
+    expect(run.stderr).toBe(
+      'Not authenticated: run nr login, or nr auth set-token --token T (or set NR_TOKEN).\n',
+    );
   });
 });

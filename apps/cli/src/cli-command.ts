@@ -17,7 +17,7 @@ import {
   splitCommandWords,
 } from './global-options.js';
 import { Output } from './output.js';
-import { resolveToken } from './token-source.js';
+import { currentToken } from './token-source.js';
 
 const GROUPS = new Set(COMMANDS.filter((c) => c.path.length > 1).map((c) => c.path[0]));
 
@@ -62,7 +62,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         if (settings.apiUrl === undefined) {
           throw usageError('no API URL: pass --api-url or set NR_API_URL');
         }
-        const { token } = await resolveToken(io.env, store);
+        const token = await currentToken(io.env, store, settings.apiUrl, (io.now ?? (() => new Date()))());
         return new ApiClient({ apiUrl: settings.apiUrl, token, organizationId: settings.organizationId });
       },
     };

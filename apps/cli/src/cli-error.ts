@@ -9,7 +9,9 @@ export type CliErrorCode =
   /** The config folder or a file in it cannot be read or written. */
   | 'CONFIG_UNUSABLE'
   /** The API could not be reached, or answered with something that is not the API. */
-  | 'API_UNREACHABLE';
+  | 'API_UNREACHABLE'
+  /** A device sign-in was denied, expired or refused. */
+  | 'SIGN_IN_FAILED';
 
 export class CliError extends Error {
   override readonly name = 'CliError';

@@ -17,6 +17,10 @@ export interface NrOptions {
   readonly env?: Record<string, string | undefined>;
   /** A terminal on both sides; the answers are given to the prompts in turn. */
   readonly tty?: { readonly answers: readonly string[] };
+  /** Instead of the timer between polls. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Told of stderr as it is written, for a test that answers what a command prints. */
+  readonly onStderr?: (text: string) => void;
 }
 
 /** A fresh home folder of the test's own, removed when the test ends; `~/.nr` is inside it. */
@@ -35,7 +39,11 @@ export async function nr(home: string, argv: readonly string[], options: NrOptio
     env: options.env ?? {},
     homeDir: home,
     stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
+    stderr: (text) => {
+      stderr += text;
+      options.onStderr?.(text);
+    },
+    ...(options.sleep !== undefined && { sleep: options.sleep }),
     stderrIsTty: options.tty !== undefined,
     prompt:
       options.tty === undefined

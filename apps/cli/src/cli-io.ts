@@ -9,4 +9,8 @@ export interface CliIo {
   readonly stderrIsTty: boolean;
   /** Asks on the terminal and resolves with the answer; undefined when stdin is not a terminal. */
   readonly prompt: ((question: string) => Promise<string>) | undefined;
+  /** Waits between polls; tests pass a shorter one. Default: a timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Default: the system clock. */
+  readonly now?: () => Date;
 }

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -126,6 +128,78 @@ describe('nr against a control plane', () => {
     ciToken = await serviceAccountToken(verified);
   });
   afterAll(() => cp.close());
+
+  it('logs in with the device flow once the user approves the code, renews the session, and logs out', async () => {
+    const home = await tempHome();
+    let approving: Promise<unknown> | undefined;
+    const run = await nr(
+      home,
+      ['login', '--api-url', cp.url, '--org-id', verified.organizationId, '--output', 'json'],
+      {
+        sleep: () => new Promise((resolve) => setTimeout(resolve, 20)),
+        onStderr: (text) => {
+          const code = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(text)?.[1];
+          if (code !== undefined && approving === undefined) {
+            // The user approves in the dashboard, as the API has it.
+            approving = call('POST', `/v1/oauth/device/${code}:approve`, { token: verified.session });
+          }
+        },
+      },
+    );
+    await approving;
+    expect(run.stderr).toContain(`${cp.url}/device`);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ signed_in: true });
+    const stored = JSON.parse(await readFile(join(home, '.nr', 'credentials.json'), 'utf8')) as {
+      token: string;
+      refreshToken: string;
+      expiresAt: string;
+    };
+    expect(stored.refreshToken).toMatch(/^nrr_/);
+    expect((await stat(join(home, '.nr', 'credentials.json'))).mode & 0o777).toBe(0o600);
+
+    const listed = await nr(home, ['agent', 'list', '--output', 'json']);
+    expect(listed.code).toBe(0);
+
+    // A lapsing token is renewed with the refresh token before the call, and stored again.
+    await writeFile(
+      join(home, '.nr', 'credentials.json'),
+      JSON.stringify({ ...stored, expiresAt: new Date(Date.now() + 1000).toISOString() }),
+      { mode: 0o600 },
+    );
+    expect((await nr(home, ['agent', 'list', '--output', 'json'])).code).toBe(0);
+    const renewed = JSON.parse(
+      await readFile(join(home, '.nr', 'credentials.json'), 'utf8'),
+    ) as typeof stored;
+    expect(renewed.token).not.toBe(stored.token);
+    expect(renewed.refreshToken).not.toBe(stored.refreshToken);
+
+    const out = await nr(home, ['logout', '--output', 'json']);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ removed: true, revoked: true });
+    // Revoked in the API, not only forgotten here.
+    const after = await fetch(`${cp.url}/v1/organizations`, {
+      headers: { authorization: `Bearer ${renewed.token}` },
+    });
+    expect(after.status).toBe(401);
+  });
+
+  it('tells the user when the sign-in is denied, and exits 1', async () => {
+    const home = await tempHome();
+    let deciding: Promise<unknown> | undefined;
+    const run = await nr(home, ['login', '--api-url', cp.url], {
+      sleep: () => new Promise((resolve) => setTimeout(resolve, 20)),
+      onStderr: (text) => {
+        const code = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(text)?.[1];
+        if (code !== undefined && deciding === undefined)
+          deciding = call('POST', `/v1/oauth/device/${code}:deny`, { token: verified.session });
+      },
+    });
+    await deciding;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('The sign-in was denied in the dashboard.');
+    await expect(stat(join(home, '.nr', 'credentials.json'))).rejects.toThrow();
+  });
 
   it('auth status names the organization a service-account token acts in', async () => {
     const home = await signedIn(ciToken, verified.organizationId);

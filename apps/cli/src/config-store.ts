@@ -15,9 +15,13 @@ export interface StoredConfig {
   readonly organizationId?: string;
 }
 
-/** `credentials.json`: the bearer token, never printed. */
+/** `credentials.json`: the bearer token, never printed; a device sign-in's refresh token beside it. */
 export interface StoredCredentials {
   readonly token: string;
+  /** From `nr login`: exchanged for a new token when this one lapses. */
+  readonly refreshToken?: string;
+  /** When `token` lapses (ISO 8601), for a token from `nr login`. */
+  readonly expiresAt?: string;
 }
 
 /** The config folder (`~/.nr` by default): created 0700, its files written 0600, each replaced atomically. */

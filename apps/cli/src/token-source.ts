@@ -1,4 +1,5 @@
 import { CliError } from './cli-error.js';
+import { refreshSession } from './device-sign-in.js';
 import type { CliIo } from './cli-io.js';
 import type { ConfigStore } from './config-store.js';
 
@@ -21,7 +22,7 @@ export async function findToken(
   return undefined;
 }
 
-export async function resolveToken(
+async function resolveToken(
   env: CliIo['env'],
   store: ConfigStore,
 ): Promise<{ token: string; source: TokenSource }> {
@@ -29,10 +30,43 @@ export async function resolveToken(
   if (found === undefined) {
     throw new CliError(
       'NOT_AUTHENTICATED',
-      `Not authenticated: run nr auth set-token --token T (or set ${TOKEN_ENV}).`,
+      `Not authenticated: run nr login, or nr auth set-token --token T (or set ${TOKEN_ENV}).`,
     );
   }
   return found;
+}
+
+/** Refreshed this long before it lapses, so a call never goes out with a token about to expire. */
+const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * The token to call the API with: `NR_TOKEN`, or the stored one, which `nr login`'s refresh token renews
+ * (and stores again) when it is about to lapse.
+ */
+export async function currentToken(
+  env: CliIo['env'],
+  store: ConfigStore,
+  apiUrl: string,
+  now: Date,
+): Promise<string> {
+  const found = await resolveToken(env, store);
+  if (found.source === 'env') return found.token;
+  const stored = await store.readCredentials();
+  if (stored?.refreshToken === undefined || stored.expiresAt === undefined) return found.token;
+  if (Date.parse(stored.expiresAt) - now.getTime() > REFRESH_MARGIN_MS) return found.token;
+  const session = await refreshSession(apiUrl, stored.refreshToken, now);
+  if (session === undefined) {
+    throw new CliError(
+      'NOT_AUTHENTICATED',
+      'The session has ended (revoked or expired): run nr login again.',
+    );
+  }
+  await store.writeCredentials({
+    token: session.accessToken,
+    refreshToken: session.refreshToken,
+    expiresAt: session.expiresAt.toISOString(),
+  });
+  return session.accessToken;
 }
 
 /** Enough of a token to tell two apart, never enough to use: its last four characters. */

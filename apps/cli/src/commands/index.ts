@@ -6,10 +6,12 @@ import { agentList } from './agent-list.js';
 import { agentUpdate } from './agent-update.js';
 import { authSetToken } from './auth-set-token.js';
 import { authStatus } from './auth-status.js';
+import { login } from './login.js';
 import { logout } from './logout.js';
 
 /** Every command, in the order the usage text lists them. */
 export const COMMANDS: readonly Command[] = [
+  login,
   authSetToken,
   authStatus,
   logout,
