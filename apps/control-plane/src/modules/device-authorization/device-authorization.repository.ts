@@ -26,6 +26,20 @@ export interface SessionRecord {
   readonly expiresAt: Date;
 }
 
+/** A session's two tokens (only their hashes) and when each lapses. */
+export interface SessionTokens {
+  readonly accessTokenHash: Buffer;
+  readonly accessExpiresAt: Date;
+  readonly refreshTokenHash: Buffer;
+  readonly refreshExpiresAt: Date;
+}
+
+/** A device session to create: whose, for which client, with which tokens. */
+interface NewSession extends SessionTokens {
+  readonly userId: string;
+  readonly clientId: string;
+}
+
 /** A user code taken by another pending request: the caller draws again. */
 export class UserCodeTakenError extends Error {
   override readonly name = 'UserCodeTakenError';
@@ -141,17 +155,7 @@ export class DeviceAuthorizationRepository {
    * that also marks the request redeemed, so a device code is exchanged once. False when it was redeemed
    * already (a concurrent poll won).
    */
-  async redeem(
-    id: string,
-    session: {
-      readonly userId: string;
-      readonly clientId: string;
-      readonly accessTokenHash: Buffer;
-      readonly accessExpiresAt: Date;
-      readonly refreshTokenHash: Buffer;
-      readonly refreshExpiresAt: Date;
-    },
-  ): Promise<boolean> {
+  async redeem(id: string, session: NewSession): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       const redeemed = await tx
         .updateTable('device_authorizations')
@@ -175,12 +179,7 @@ export class DeviceAuthorizationRepository {
     refreshTokenHash: Buffer,
     clientId: string,
     now: Date,
-    next: {
-      readonly accessTokenHash: Buffer;
-      readonly accessExpiresAt: Date;
-      readonly refreshTokenHash: Buffer;
-      readonly refreshExpiresAt: Date;
-    },
+    next: SessionTokens,
   ): Promise<{ readonly userId: string } | undefined> {
     return this.db.transaction().execute(async (tx) => {
       const current = await tx
@@ -282,17 +281,7 @@ export class DeviceAuthorizationRepository {
 
 type Tx = Transaction<Database>;
 
-async function insertSession(
-  tx: Tx,
-  session: {
-    readonly userId: string;
-    readonly clientId: string;
-    readonly accessTokenHash: Buffer;
-    readonly accessExpiresAt: Date;
-    readonly refreshTokenHash: Buffer;
-    readonly refreshExpiresAt: Date;
-  },
-): Promise<void> {
+async function insertSession(tx: Tx, session: NewSession): Promise<void> {
   const access = await tx
     .insertInto('access_tokens')
     .values({
