@@ -7300,7 +7300,8 @@ export interface paths {
             readonly [name: string]: unknown;
           };
           content: {
-            readonly 'application/json': components['schemas']['OAuthError'];
+            readonly 'application/json':
+              components['schemas']['OAuthError'] | components['schemas']['Status'];
           };
         };
       };
@@ -7324,6 +7325,7 @@ export interface paths {
         readonly query?: never;
         readonly header?: never;
         readonly path: {
+          /** @description The code the device shows, in any case, with or without its dash. */
           readonly userCode: string;
         };
         readonly cookie?: never;
@@ -7384,6 +7386,7 @@ export interface paths {
         readonly query?: never;
         readonly header?: never;
         readonly path: {
+          /** @description The code the device shows, in any case, with or without its dash. */
           readonly userCode: string;
         };
         readonly cookie?: never;
@@ -7440,6 +7443,7 @@ export interface paths {
         readonly query?: never;
         readonly header?: never;
         readonly path: {
+          /** @description The code the device shows, in any case, with or without its dash. */
           readonly userCode: string;
         };
         readonly cookie?: never;
@@ -7540,7 +7544,8 @@ export interface paths {
             readonly [name: string]: unknown;
           };
           content: {
-            readonly 'application/json': components['schemas']['OAuthError'];
+            readonly 'application/json':
+              components['schemas']['OAuthError'] | components['schemas']['Status'];
           };
         };
       };
@@ -7612,7 +7617,8 @@ export interface paths {
             readonly [name: string]: unknown;
           };
           content: {
-            readonly 'application/json': components['schemas']['OAuthError'];
+            readonly 'application/json':
+              components['schemas']['OAuthError'] | components['schemas']['Status'];
           };
         };
       };

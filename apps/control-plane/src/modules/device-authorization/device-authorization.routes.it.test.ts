@@ -245,7 +245,9 @@ describe.each(DATABASE_KINDS)('device sign-in (RFC 8628) on the %s database', (k
     );
     expect(token.status).toBe(201);
     expect((await t.call('POST', path, { as: { token: token.body.token } })).status).toBe(403);
-    expect((await t.call('GET', '/v1/oauth/device/NOT-ACODE', { as: provider })).status).toBe(404);
+    // A code of the right form that names nothing is 404; one of the wrong form, 400 naming it.
+    expect((await t.call('GET', '/v1/oauth/device/ZZZZ-ZZZZ', { as: provider })).status).toBe(404);
+    expect((await t.call('GET', '/v1/oauth/device/NOT-ACODE', { as: provider })).status).toBe(400);
     // Still pending: nothing was approved.
     later(11);
     expect((await poll(started.body.device_code)).body.error).toBe('authorization_pending');

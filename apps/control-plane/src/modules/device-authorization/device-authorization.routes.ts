@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { apiErrorSchema } from '../../http/api-error.js';
 import { idParams, successResponse } from '../../http/id-params.js';
 import { principalOf } from '../../http/principal.js';
 import type { DeviceAuthorizationService, OAuthError, TokenGrant } from './device-authorization.service.js';
@@ -16,6 +17,11 @@ const VERIFICATION_PATH = '/device';
 const oauthErrorView = z
   .object({ error: z.string(), error_description: z.string() })
   .meta({ id: 'OAuthError' });
+/**
+ * A 400 of these endpoints: the OAuth error for what OAuth defines, or the API's Status for a request
+ * the server refuses before the handler (text it cannot store, a parameter that is not text).
+ */
+const oauthRefusal = z.union([oauthErrorView, apiErrorSchema]);
 
 const tokenView = z
   .object({
@@ -32,7 +38,12 @@ const tokenView = z
  */
 const parameter = z.string().max(4096).optional();
 
-const userCodeParams = z.object({ userCode: z.string().max(32) });
+const userCodeParams = z.object({
+  userCode: z
+    .string()
+    .regex(/^[A-Za-z]{4}[- ]?[A-Za-z]{4}$/, 'must be the eight letters the device shows, like BCDF-GHJK')
+    .describe('The code the device shows, in any case, with or without its dash.'),
+});
 const pendingDeviceView = z
   .object({
     userCode: z.string(),
@@ -104,7 +115,7 @@ export const deviceAuthorizationRoutes: FastifyPluginAsyncZod<{
             expires_in: z.number().int(),
             interval: z.number().int().describe('Seconds to wait between polls.'),
           }),
-          400: oauthErrorView,
+          400: oauthRefusal,
         },
       },
     },
@@ -140,7 +151,7 @@ export const deviceAuthorizationRoutes: FastifyPluginAsyncZod<{
           device_code: parameter,
           refresh_token: parameter,
         }),
-        response: { 200: tokenView, 400: oauthErrorView },
+        response: { 200: tokenView, 400: oauthRefusal },
       },
     },
     async (request, reply) => {
@@ -181,7 +192,7 @@ export const deviceAuthorizationRoutes: FastifyPluginAsyncZod<{
         summary:
           'Revokes a device session by its access or refresh token (RFC 7009); an unknown token is not an error.',
         body: z.object({ token: parameter, client_id: parameter }),
-        response: { 200: z.object({}), 400: oauthErrorView },
+        response: { 200: z.object({}), 400: oauthRefusal },
       },
     },
     async (request, reply) => {
