@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import {
   startTestControlPlane,
@@ -281,6 +281,17 @@ describe.each(DATABASE_KINDS)('ordering VMs on the %s database', (kind) => {
       body: orderBody({ sshKeyIds: [customer.keyId] }),
     });
     const id = created.body.virtualMachine.id;
+    // The running dispatcher tries the new order at once (this agent has no cluster yet) and records
+    // why it waits; the report below is written after that attempt, as it would come, so the attempt's
+    // late write cannot overwrite it.
+    await vi.waitFor(
+      async () => {
+        const attempted = await stored(id);
+        if (attempted.dispatch_attempts === 0 || attempted.lease_owner !== null)
+          throw new Error('not tried yet');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     const row = await stored(id);
     const detail = `template VMID 424242 does not exist on node 'pve1': Configuration file 'nodes/pve1/qemu-server/424242.conf' does not exist`;
     // What status sync records when the operator reports the order failed for good.
