@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
-import { reportFigure } from './bench-result.js';
+import { figureReporter, reportFigure } from './bench-result.js';
 import { cpuSeconds, formatResidentMemory, readResidentMemory } from './process-usage.js';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
@@ -429,8 +429,9 @@ function loadRow(name: string, l: Load): string {
 
 /** BENCH_RESULT lines for one autocannon run, its rate next to pgbench's at the same concurrency. */
 function reportLoad(request: string, api: Load, db: PgbenchResult): void {
+  const report = figureReporter(BENCH);
   const figure = (name: string, value: number, unit: string) => {
-    reportFigure({ bench: BENCH, figure: `${request}_${name}`, value, unit });
+    report(`${request}_${name}`, value, unit);
   };
   reportFigure({
     bench: BENCH,

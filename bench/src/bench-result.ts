@@ -55,3 +55,10 @@ export function reportFigure(figure: Figure): void {
   };
   process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
+
+/** `reportFigure` for one benchmark's figures without an anchor: `figure('p50_ms', 12.5, 'ms')`. */
+export function figureReporter(bench: string): (figure: string, value: number, unit: string) => void {
+  return (figure, value, unit) => {
+    reportFigure({ bench, figure, value, unit });
+  };
+}

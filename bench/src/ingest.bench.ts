@@ -6,7 +6,7 @@ import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
 import type pg from 'pg';
 
 import { withClient, withScratchDatabase } from './bench-database.js';
-import { reportFigure } from './bench-result.js';
+import { figureReporter, reportFigure } from './bench-result.js';
 import { fleetScrapePayloads } from './ingest-payloads.js';
 import {
   measurePrometheusReceiver,
@@ -190,9 +190,7 @@ export async function ingestBenchmark(seconds: number): Promise<void> {
           '',
         ].join('\n'),
       );
-      const figure = (name: string, value: number, unit: string) => {
-        reportFigure({ bench: BENCH, figure: name, value, unit });
-      };
+      const figure = figureReporter(BENCH);
       reportFigure({
         bench: BENCH,
         figure: 'control_plane_samples_per_s',

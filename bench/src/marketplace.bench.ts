@@ -6,7 +6,7 @@ import { startControlPlane, type ControlPlane } from '@noderings/control-plane';
 import type pg from 'pg';
 
 import { SERVER_URL, withClient } from './bench-database.js';
-import { reportFigure } from './bench-result.js';
+import { figureReporter } from './bench-result.js';
 
 const BENCH = 'marketplace';
 const PROVIDERS = 50;
@@ -171,9 +171,7 @@ function reportSearches(
   perSecond: number,
   preflight: { seconds: number; ready: number },
 ): void {
-  const figure = (id: string, value: number, unit: string) => {
-    reportFigure({ bench: BENCH, figure: id, value, unit });
-  };
+  const figure = figureReporter(BENCH);
   figure('preflight_s', preflight.seconds, 's');
   figure('plans_marketplace_ready', preflight.ready, 'plans');
   for (const [kind, values] of latencies) {

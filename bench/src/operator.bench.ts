@@ -12,7 +12,7 @@ import {
   type ProxmoxVM,
 } from '@noderings/kube';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
-import { reportFigure } from './bench-result.js';
+import { figureReporter } from './bench-result.js';
 
 const BENCH = 'operator';
 const TSX_CLI = repoPath('node_modules/tsx/dist/cli.mjs');
@@ -189,9 +189,7 @@ const TASK_POLL = 'GET /nodes/{n}/tasks/{upid}/status';
 /** The headline figures of `report` as BENCH_RESULT lines. */
 function reportFigures(calls: SimCall[], seconds: number): void {
   const polls = calls.filter((c) => operationOf(c) === TASK_POLL).length;
-  const figure = (name: string, value: number, unit: string) => {
-    reportFigure({ bench: BENCH, figure: name, value, unit });
-  };
+  const figure = figureReporter(BENCH);
   figure('wall_time_s', seconds, 's');
   figure('vms_per_s', VMS / seconds, 'VMs/s');
   figure('proxmox_calls', calls.length, 'calls');

@@ -12,7 +12,7 @@ import { installCrds, KubeClient, PROXMOX_INSTANCE_LABEL } from '@noderings/kube
 import { startKubeSim, type KubeSim } from '@noderings/kube-sim';
 
 import { SERVER_URL, withClient } from './bench-database.js';
-import { reportFigure } from './bench-result.js';
+import { figureReporter } from './bench-result.js';
 import { repoPath, TSX_LOADER } from '@noderings/e2e/tsx-child';
 
 const BENCH = 'orders';
@@ -414,9 +414,7 @@ export async function ordersBenchmark(): Promise<void> {
         '',
       ].join('\n'),
     );
-    const figure = (id: string, value: number, unit: string) => {
-      reportFigure({ bench: BENCH, figure: id, value, unit });
-    };
+    const figure = figureReporter(BENCH);
     figure(`orders_accepted_per_s_${String(CLIENTS)}_clients`, ORDERS / acceptSeconds, 'orders/s');
     figure('order_answer_p50_ms', percentile(accept, 50), 'ms');
     figure('order_answer_p95_ms', percentile(accept, 95), 'ms');

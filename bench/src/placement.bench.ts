@@ -6,7 +6,7 @@ import { createClaimService, startControlPlane, type ControlPlane } from '@noder
 import type pg from 'pg';
 
 import { SERVER_URL, withClient } from './bench-database.js';
-import { reportFigure } from './bench-result.js';
+import { figureReporter } from './bench-result.js';
 
 const BENCH = 'placement';
 const CLIENTS = 32;
@@ -377,9 +377,7 @@ export async function placementBenchmark(seconds: number): Promise<void> {
         '',
       ].join('\n'),
     );
-    const figure = (id: string, value: number, unit: string) => {
-      reportFigure({ bench: BENCH, figure: id, value, unit });
-    };
+    const figure = figureReporter(BENCH);
     figure(`claims_per_s_${CLIENTS}_clients`, sorted.length / elapsed, 'claims/s');
     figure('claim_p50_ms', percentile(sorted, 50), 'ms');
     figure('claim_p95_ms', percentile(sorted, 95), 'ms');
