@@ -11,7 +11,15 @@ export type CliErrorCode =
   /** The API could not be reached, or answered with something that is not the API. */
   | 'API_UNREACHABLE'
   /** A device sign-in was denied, expired or refused. */
-  | 'SIGN_IN_FAILED';
+  | 'SIGN_IN_FAILED'
+  /** The machine lacks what `nr cluster register` needs. */
+  | 'PRECHECK_FAILED'
+  /** Register will not go on as asked (a name, IP or agent that does not match; leftovers). */
+  | 'REGISTER_REFUSED'
+  /** A register phase failed; `--resume` continues from it. */
+  | 'PHASE_FAILED'
+  /** `nr cluster verify` or `health` found a failing check. */
+  | 'CHECK_FAILED';
 
 export class CliError extends Error {
   override readonly name = 'CliError';

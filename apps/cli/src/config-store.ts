@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 import { CliError } from './cli-error.js';
 
@@ -8,6 +8,12 @@ const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 const CONFIG_FILE = 'config.json';
 const CREDENTIALS_FILE = 'credentials.json';
+const CLUSTERS_DIR = 'clusters';
+
+/** A cluster name is a folder name: a DNS label, checked by the commands before it gets here. */
+function clusterFile(cluster: string): string {
+  return join(CLUSTERS_DIR, cluster, 'state.json');
+}
 
 /** `config.json`: where the API is and which organisation calls act in. */
 export interface StoredConfig {
@@ -55,6 +61,34 @@ export class ConfigStore {
     return existed;
   }
 
+  /** A cluster's register state (`clusters/<name>/state.json`), or undefined before its first register. */
+  readClusterState<T>(cluster: string): Promise<T | undefined> {
+    return this.readJson<T>(clusterFile(cluster));
+  }
+
+  writeClusterState(cluster: string, state: unknown): Promise<void> {
+    return this.writeJson(clusterFile(cluster), state);
+  }
+
+  /** Removes the cluster's folder (its state and anything cached for it). */
+  async deleteCluster(cluster: string): Promise<void> {
+    const path = join(this.dir, CLUSTERS_DIR, cluster);
+    try {
+      await rm(path, { recursive: true, force: true });
+    } catch (e: unknown) {
+      throw unusable(`delete ${path}`, e);
+    }
+  }
+
+  /** The names of the clusters with a state file. */
+  async clusterNames(): Promise<string[]> {
+    const entries = await readdir(join(this.dir, CLUSTERS_DIR), { withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+  }
+
   private async readJson<T>(name: string): Promise<T | undefined> {
     const path = join(this.dir, name);
     let text: string;
@@ -77,9 +111,11 @@ export class ConfigStore {
   /** Written to a temporary file beside the target, then renamed over it: a reader sees old or new, whole. */
   private async writeJson(name: string, value: unknown): Promise<void> {
     const path = join(this.dir, name);
-    const temporary = join(this.dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    const folder = dirname(path);
+    const temporary = join(folder, `.${randomBytes(6).toString('hex')}.tmp`);
     try {
       await mkdir(this.dir, { recursive: true, mode: DIR_MODE });
+      await mkdir(folder, { recursive: true, mode: DIR_MODE });
       await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: FILE_MODE, flag: 'wx' });
       await rename(temporary, path);
     } catch (e: unknown) {

@@ -40,6 +40,11 @@ export interface Host {
   portFree(port: number, protocol: 'tcp' | 'udp'): Promise<boolean>;
   /** Whether `nr` can act as root: it is root, sudo without a password works, sudo asks one, or neither. */
   privilege(): Promise<Privilege>;
+  /**
+   * The address others use to reach a service this host publishes on `ip`: `ip` itself on a real
+   * machine; this machine's loopback for a simulated host, whose services all listen there.
+   */
+  publishedAddress(ip: string): string;
   /** Resolves a name with the host's resolver; the addresses, or undefined when it does not resolve. */
   resolve(hostname: string): Promise<readonly string[] | undefined>;
 }

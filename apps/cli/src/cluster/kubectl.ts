@@ -1,0 +1,68 @@
+import { toYaml } from '@noderings/deploy';
+import type { KubeObject } from '@noderings/kube';
+
+import { HostCommandError, runChecked, type Host, type HostCommand } from '../host/host.js';
+
+/** The field manager of everything `nr` applies: `kubectl get -o yaml --show-managed-fields` names it. */
+export const FIELD_MANAGER = 'nr';
+
+/** `k3s kubectl …` as root: k3s' kubeconfig is root's alone (0600). */
+export function kubectl(args: readonly string[], stdin?: string): HostCommand {
+  return { argv: ['k3s', 'kubectl', ...args], asRoot: true, ...(stdin === undefined ? {} : { stdin }) };
+}
+
+/** Server-side apply of a YAML stream from stdin: idempotent, and it takes over fields from other managers. */
+export function applyCommand(yaml: string): HostCommand {
+  return kubectl(
+    ['apply', '--server-side', `--field-manager=${FIELD_MANAGER}`, '--force-conflicts', '-f', '-'],
+    yaml,
+  );
+}
+
+export async function applyObjects(host: Host, objects: readonly KubeObject[]): Promise<void> {
+  await runChecked(host, applyCommand(toYaml(objects)));
+}
+
+/** `kubectl get … -o json`, or undefined when it is not found (or the API does not answer). */
+export async function getJson<T>(host: Host, args: readonly string[]): Promise<T | undefined> {
+  const result = await host.run(kubectl(['get', ...args, '-o', 'json']));
+  if (result.exitCode !== 0) return undefined;
+  return JSON.parse(result.stdout) as T;
+}
+
+/** Like getJson, but a failure other than NotFound is an error, with kubectl's words. */
+export async function getJsonOrThrow<T>(host: Host, args: readonly string[]): Promise<T | undefined> {
+  const command = kubectl(['get', ...args, '-o', 'json', '--ignore-not-found']);
+  const result = await host.run(command);
+  if (result.exitCode !== 0) throw new HostCommandError(command, result);
+  return result.stdout.trim() === '' ? undefined : (JSON.parse(result.stdout) as T);
+}
+
+export interface WorkloadStatus {
+  readonly metadata?: { generation?: number };
+  readonly spec?: { replicas?: number };
+  readonly status?: {
+    observedGeneration?: number;
+    availableReplicas?: number;
+    numberReady?: number;
+    desiredNumberScheduled?: number;
+  };
+}
+
+/** Ready count of a Deployment (available replicas) or DaemonSet (ready pods); 0 when absent. */
+export function readyCount(workload: WorkloadStatus | undefined): number {
+  return workload?.status?.availableReplicas ?? workload?.status?.numberReady ?? 0;
+}
+
+export interface NodeList {
+  readonly items: readonly {
+    metadata: { name: string };
+    status?: { conditions?: readonly { type: string; status: string }[] };
+  }[];
+}
+
+export function readyNodes(nodes: NodeList | undefined): string[] {
+  return (nodes?.items ?? [])
+    .filter((n) => n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true)
+    .map((n) => n.metadata.name);
+}

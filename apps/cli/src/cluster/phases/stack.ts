@@ -1,0 +1,103 @@
+import { OPERATOR_NAME, OPERATOR_NAMESPACE, renderAgentStack } from '@noderings/deploy';
+import type { KubeObject } from '@noderings/kube';
+
+import { CliError } from '../../cli-error.js';
+import { runChecked } from '../../host/host.js';
+import { applyCommand, applyObjects, getJson, kubectl, readyCount, type WorkloadStatus } from '../kubectl.js';
+import type { Phase, RegisterContext } from '../phase.js';
+import { agentIdOf, instancesOf, pinsOf, waitFor } from '../phase.js';
+import { OPERATOR_COMPONENT, pinOf } from '../platform-versions.js';
+import { checkProxmoxInstance, credentialSecret, credentialSecretName } from '../proxmox-instances.js';
+
+const AVAILABLE_TIMEOUT_MS = 3 * 60_000;
+
+/** Every object of the agent's stack, as `nr cluster manifests` prints and this phase applies it. */
+export async function stackObjects(ctx: RegisterContext): Promise<KubeObject[]> {
+  const operator = pinOf(await pinsOf(ctx), OPERATOR_COMPONENT);
+  return renderAgentStack({ agentId: agentIdOf(ctx), image: operator.image ?? '' });
+}
+
+interface Deployment extends WorkloadStatus {
+  readonly spec?: { replicas?: number; template?: { spec?: { containers?: { image?: string }[] } } };
+}
+
+async function operatorDeployment(ctx: Pick<RegisterContext, 'host'>): Promise<Deployment | undefined> {
+  return getJson<Deployment>(ctx.host, ['deployment', OPERATOR_NAME, '-n', OPERATOR_NAMESPACE]);
+}
+
+/**
+ * Phase 6: the agent stack (namespaces, CRDs, RBAC, the operator) by server-side apply of what `deploy/`
+ * renders, and each Proxmox instance's credentials, checked against its API first, as a Secret in
+ * `proxmox-system`. Done when the operator runs the pinned image and every credential Secret is there.
+ */
+export const stackPhase: Phase = {
+  name: 'stack',
+  title: 'Agent stack',
+  skipped: (ctx) => (ctx.input.skipOperatorInstall ? '--skip-operator-install' : undefined),
+  isDone: async (ctx) => {
+    if (ctx.input.reinstallOperator) return false;
+    const operator = pinOf(await pinsOf(ctx), OPERATOR_COMPONENT);
+    const deployment = await operatorDeployment(ctx);
+    if (deployment?.spec?.template?.spec?.containers?.[0]?.image !== operator.image) return false;
+    if (readyCount(deployment) < 1) return false;
+    for (const instance of await instancesOf(ctx)) {
+      const secret = await getJson(ctx.host, [
+        'secret',
+        credentialSecretName(instance),
+        '-n',
+        OPERATOR_NAMESPACE,
+      ]);
+      if (secret === undefined) return false;
+    }
+    return true;
+  },
+  plan: async (ctx) => {
+    const instances = await instancesOf(ctx);
+    const objects = ctx.state.agent_id === undefined ? [] : await stackObjects(ctx);
+    return [
+      ...instances.map((i) => ({
+        description: `check the token of Proxmox instance ${i.id} against ${i.url}`,
+      })),
+      {
+        description: `apply the agent stack (${String(objects.length)} objects: ${[...new Set(objects.map((o) => o.kind))].join(', ')})`,
+        command: applyCommand('(stack)'),
+      },
+      ...instances.map((i) => ({
+        description: `apply Secret ${OPERATOR_NAMESPACE}/${credentialSecretName(i)} (on stdin)`,
+        command: applyCommand('(secret)'),
+      })),
+      { description: `wait for deployment/${OPERATOR_NAME} to be available` },
+    ];
+  },
+  run: async (ctx) => {
+    const instances = await instancesOf(ctx);
+    if (instances.length === 0)
+      throw new CliError(
+        'REGISTER_REFUSED',
+        'The operator needs a Proxmox instance: pass --proxmox-instances-file FILE (or --skip-operator-install).',
+      );
+    for (const instance of instances) {
+      const { version, nodes } = await checkProxmoxInstance(instance);
+      ctx.say(`Proxmox ${instance.id}: VE ${version}, nodes ${nodes.join(', ')}`);
+    }
+    if (ctx.input.reinstallOperator)
+      await runChecked(
+        ctx.host,
+        kubectl([
+          'delete',
+          'deployment',
+          OPERATOR_NAME,
+          '-n',
+          OPERATOR_NAMESPACE,
+          '--ignore-not-found',
+          '--wait=true',
+        ]),
+      );
+    await applyObjects(ctx.host, await stackObjects(ctx));
+    // Secrets go on stdin, never on a command line another user could read.
+    await applyObjects(ctx.host, instances.map(credentialSecret));
+    await waitFor(ctx, `deployment/${OPERATOR_NAME} to be available`, AVAILABLE_TIMEOUT_MS, async () =>
+      readyCount(await operatorDeployment(ctx)) >= 1 ? true : undefined,
+    );
+  },
+};

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { CliError } from '../cli-error.js';
+
+/** One pinned thing `nr` installs: a download (k3s, Calico's manifest) or an image, with its SHA-256. */
+export interface PinnedComponent {
+  readonly name: string;
+  readonly version: string;
+  readonly downloadUrl?: string;
+  readonly image?: string;
+  readonly checksumSha256: string;
+}
+
+/** `GET /v1/platform-versions`. */
+export interface PlatformVersions {
+  readonly channel: string;
+  readonly components: readonly PinnedComponent[];
+}
+
+/** What register needs pinned, and how: the two downloads and the operator's image. */
+export const REQUIRED_DOWNLOADS = ['k3s', 'calico'] as const;
+export const OPERATOR_COMPONENT = 'proxmox-operator';
+
+/**
+ * The CLI's own pins, for `--offline` when no document was fetched before. Only what upstream publishes a
+ * checksum for is here; a component without one is not pinned, so an offline register without a
+ * fetched document stops at the first component it lacks rather than install something unverified.
+ */
+const BUILT_IN: PlatformVersions = {
+  channel: 'built-in',
+  components: [
+    {
+      name: 'k3s',
+      version: 'v1.34.2+k3s1',
+      downloadUrl: 'https://github.com/k3s-io/k3s/releases/download/v1.34.2%2Bk3s1/k3s',
+      checksumSha256: '15811d34187e03fe29d0e46108c42cc33e62cec1b3d9d80f50944536ebcad40a',
+    },
+  ],
+};
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const FETCH_TIMEOUT_MS = 15_000;
+const FETCH_ATTEMPTS = 3;
+const CACHED_DOCUMENT = 'platform-versions.json';
+
+export class PinError extends CliError {
+  constructor(message: string) {
+    super('API_UNREACHABLE', message);
+  }
+}
+
+/** Checks a document from the API (or the cache): every component pinned by a SHA-256, names unique. */
+export function parsePlatformVersions(value: unknown, source: string): PlatformVersions {
+  const bad = (why: string) => new PinError(`The platform versions from ${source} are unusable: ${why}.`);
+  if (typeof value !== 'object' || value === null) throw bad('not a JSON object');
+  const { channel, components } = value as { channel?: unknown; components?: unknown };
+  if (!Array.isArray(components)) throw bad('components is not a list');
+  const seen = new Set<string>();
+  const parsed = components.map((c: unknown, i): PinnedComponent => {
+    const at = `components[${String(i)}]`;
+    if (typeof c !== 'object' || c === null) throw bad(`${at} is not an object`);
+    const { name, version, downloadUrl, image, checksumSha256 } = c as Record<string, unknown>;
+    if (typeof name !== 'string' || name === '') throw bad(`${at}.name is missing`);
+    if (seen.has(name)) throw bad(`${name} is pinned twice`);
+    seen.add(name);
+    if (typeof version !== 'string' || version === '') throw bad(`${name} has no version`);
+    if (typeof checksumSha256 !== 'string' || !SHA256.test(checksumSha256))
+      throw bad(`${name} has no SHA-256 checksum (checksumSha256)`);
+    if ((downloadUrl === undefined) === (image === undefined))
+      throw bad(`${name} needs exactly one of downloadUrl and image`);
+    if (downloadUrl !== undefined && (typeof downloadUrl !== 'string' || !/^(https|file):/.test(downloadUrl)))
+      throw bad(`${name}: downloadUrl must be an https: (or file:) URL`);
+    if (image !== undefined && (typeof image !== 'string' || !image.endsWith(`@sha256:${checksumSha256}`)))
+      throw bad(`${name}: image must be pinned by its digest, @sha256:${checksumSha256}`);
+    return {
+      name,
+      version,
+      checksumSha256,
+      ...(typeof downloadUrl === 'string' ? { downloadUrl } : {}),
+      ...(typeof image === 'string' ? { image } : {}),
+    };
+  });
+  return { channel: typeof channel === 'string' ? channel : 'unnamed', components: parsed };
+}
+
+/**
+ * The pins: fetched from the API (anonymous, three attempts) and kept in the config folder, or with
+ * `offline` the kept copy, else the CLI's own.
+ */
+export async function loadPlatformVersions(options: {
+  readonly apiUrl: string;
+  readonly configDir: string;
+  readonly offline: boolean;
+}): Promise<PlatformVersions> {
+  const cached = join(options.configDir, CACHED_DOCUMENT);
+  if (options.offline) {
+    const text = await readFile(cached, 'utf8').catch(() => undefined);
+    return text === undefined ? BUILT_IN : parsePlatformVersions(JSON.parse(text) as unknown, cached);
+  }
+  const url = `${options.apiUrl}/v1/platform-versions`;
+  let lastError = '';
+  for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      if (!response.ok) throw new Error(`answered ${String(response.status)}`);
+      const document = parsePlatformVersions(await response.json(), url);
+      await writeAtomically(cached, `${JSON.stringify(document, null, 2)}\n`, 0o600);
+      return document;
+    } catch (e: unknown) {
+      if (e instanceof PinError) throw e;
+      lastError = e instanceof Error ? e.message : String(e);
+    }
+  }
+  throw new PinError(
+    `Cannot fetch the platform versions from ${url}: ${lastError}. Use --offline to use the pins nr has.`,
+  );
+}
+
+export function pinOf(pins: PlatformVersions, name: string): PinnedComponent {
+  const pin = pins.components.find((c) => c.name === name);
+  if (pin === undefined)
+    throw new PinError(
+      `The platform versions (${pins.channel}) pin no ${name}; nr installs nothing unpinned.`,
+    );
+  return pin;
+}
+
+/** Where a download is kept once verified: `~/.nr/bin/<name>-<version>`. */
+export function cachedDownloadPath(configDir: string, pin: PinnedComponent): string {
+  return join(configDir, 'bin', `${pin.name}-${pin.version.replace(/[^A-Za-z0-9._+-]/g, '_')}`);
+}
+
+/** The verified download's bytes: the kept copy when its checksum still matches, else fetched and checked. */
+export async function verifiedDownload(configDir: string, pin: PinnedComponent): Promise<Buffer> {
+  const path = cachedDownloadPath(configDir, pin);
+  const kept = await readFile(path).catch(() => undefined);
+  if (kept !== undefined && sha256(kept) === pin.checksumSha256) return kept;
+  const url = pin.downloadUrl;
+  if (url === undefined) throw new PinError(`${pin.name} is an image, not a download`);
+  let bytes: Buffer;
+  try {
+    bytes = url.startsWith('file:')
+      ? await readFile(fileURLToPath(url))
+      : Buffer.from(await (await fetchOk(url)).arrayBuffer());
+  } catch (e: unknown) {
+    throw new PinError(
+      `Cannot download ${pin.name} ${pin.version} from ${url}: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+  const actual = sha256(bytes);
+  if (actual !== pin.checksumSha256)
+    throw new PinError(
+      `${pin.name} ${pin.version} from ${url} has SHA-256 ${actual}, not the pinned ${pin.checksumSha256}; nothing was installed.`,
+    );
+  await writeAtomically(path, bytes, 0o700);
+  return bytes;
+}
+
+export function isCached(configDir: string, pin: PinnedComponent): Promise<boolean> {
+  return readFile(cachedDownloadPath(configDir, pin)).then(
+    (bytes) => sha256(bytes) === pin.checksumSha256,
+    () => false,
+  );
+}
+
+export function sha256(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function fetchOk(url: string): Promise<Response> {
+  const response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(10 * 60_000) });
+  if (!response.ok) throw new Error(`answered ${String(response.status)}`);
+  return response;
+}
+
+async function writeAtomically(path: string, content: string | Uint8Array, mode: number): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true, mode: 0o700 });
+  const temporary = `${path}.${String(process.pid)}.tmp`;
+  await writeFile(temporary, content, { mode });
+  await rename(temporary, path);
+}
