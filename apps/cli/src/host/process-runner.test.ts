@@ -16,7 +16,10 @@ describe('spawnProcess', () => {
 
   it('passes each argument as is, without a shell', async () => {
     const words = ['$HOME', 'a b', "it's", '; rm -rf /', '*'];
-    const result = await spawnProcess([node, '-e', 'console.log(JSON.stringify(process.argv.slice(1)))', ...words], none);
+    const result = await spawnProcess(
+      [node, '-e', 'console.log(JSON.stringify(process.argv.slice(1)))', ...words],
+      none,
+    );
     expect(JSON.parse(result.stdout)).toEqual(words);
   });
 
@@ -30,7 +33,9 @@ describe('spawnProcess', () => {
   });
 
   it('rejects when the program does not exist', async () => {
-    await expect(spawnProcess(['nr-no-such-program'], none)).rejects.toThrow(/could not run nr-no-such-program/);
+    await expect(spawnProcess(['nr-no-such-program'], none)).rejects.toThrow(
+      /could not run nr-no-such-program/,
+    );
   });
 
   it('kills a program that outlives its timeout and rejects', async () => {

@@ -30,8 +30,8 @@ export const spawnProcess: ProcessRunner = (argv, { env, stdin, timeoutMs }) =>
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${program} did not finish in ${timeoutMs / 1000} s`));
