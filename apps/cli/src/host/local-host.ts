@@ -141,7 +141,7 @@ export class LocalHost implements Host {
 
   async removeService(name: string): Promise<void> {
     const path = unitPath(name);
-    if ((await this.modeOf(path)) === undefined) return;
+    if (!(await this.#existsAsRoot(path))) return;
     await this.#systemctl('disable', '--now', name);
     await this.remove(path);
     await this.#systemctl('daemon-reload');
