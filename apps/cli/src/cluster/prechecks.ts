@@ -84,13 +84,13 @@ const REQUIREMENTS: readonly Requirement[] = [
   {
     name: 'disk',
     needed: () => `${gib(MINIMUM_FREE_DISK_BYTES)} free on ${DISK_PATH}`,
-    async check(host, _input, needed) {
+    async check(host) {
       const free = await host.freeDiskBytes(DISK_PATH);
       const found = `${gib(free)} free on ${DISK_PATH}`;
       return {
         status: free >= MINIMUM_FREE_DISK_BYTES ? 'pass' : 'fail',
         found,
-        message: `${found}, ${needed} needed`,
+        message: `${found} found, ${gib(MINIMUM_FREE_DISK_BYTES)} needed`,
       };
     },
   },
@@ -98,8 +98,9 @@ const REQUIREMENTS: readonly Requirement[] = [
     name: `port ${port}/${protocol}`,
     needed: () => 'free',
     async check(host) {
-      if (await host.portFree(port, protocol))
+      if (await host.portFree(port, protocol)) {
         return { status: 'pass', found: 'free', message: `${port}/${protocol} is free` };
+      }
       const ss = protocol === 'tcp' ? 'ss -ltnp' : 'ss -lunp';
       return {
         status: 'fail',
@@ -112,8 +113,9 @@ const REQUIREMENTS: readonly Requirement[] = [
     name: 'agent ip',
     needed: ({ agentIp }) => `${agentIp} on an interface that is up and not loopback`,
     async check(host, { agentIp }, needed) {
-      if (!isIPv4(agentIp))
+      if (!isIPv4(agentIp)) {
         return { status: 'fail', found: agentIp, message: `${agentIp} is not an IPv4 address` };
+      }
       const interfaces = await host.networkInterfaces();
       const found = interfaces.length === 0 ? 'no interfaces' : interfaces.map(describeInterface).join(', ');
       const holder = interfaces.find((i) => i.ipv4.includes(agentIp));
@@ -124,7 +126,7 @@ const REQUIREMENTS: readonly Requirement[] = [
         holder === undefined
           ? `${agentIp} is on no interface of ${host.description}`
           : `${agentIp} is on ${holder.name}, which is ${holder.loopback ? 'loopback' : 'down'}`;
-      return { status: 'fail', found, message: `${where}; ${needed} needed; found: ${found}` };
+      return { status: 'fail', found, message: `${where} (interfaces: ${found}); ${needed} needed` };
     },
   },
   {
@@ -146,12 +148,13 @@ const REQUIREMENTS: readonly Requirement[] = [
     needed: ({ controlPlaneUrl }) => `${bareHostname(controlPlaneUrl)} resolves`,
     async check(host, { controlPlaneUrl }) {
       const name = bareHostname(controlPlaneUrl);
-      if (isIP(name) !== 0)
+      if (isIP(name) !== 0) {
         return {
           status: 'pass',
           found: 'an IP address',
           message: `${name} is an IP address: nothing to resolve`,
         };
+      }
       const addresses = await host.resolve(name);
       if (addresses === undefined || addresses.length === 0) {
         return {

@@ -33,8 +33,9 @@ export function parseMeminfo(text: string): MemoryInfo {
   }
   const total = kib.get('MemTotal');
   const available = kib.get('MemAvailable') ?? kib.get('MemFree');
-  if (total === undefined || available === undefined)
+  if (total === undefined || available === undefined) {
     throw new Error('/proc/meminfo has no MemTotal or MemFree');
+  }
   return { totalBytes: total * 1024, availableBytes: available * 1024 };
 }
 

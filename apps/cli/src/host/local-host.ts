@@ -250,8 +250,9 @@ function stagingPath(path: string): string {
 }
 
 function checkPath(path: string): void {
-  if (!isAbsolute(path) || dirname(path) === path)
+  if (!isAbsolute(path) || dirname(path) === path) {
     throw new Error(`a host path must be absolute and not /: ${path}`);
+  }
 }
 
 function errorCode(e: unknown): string | undefined {
