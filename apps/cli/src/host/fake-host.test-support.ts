@@ -9,6 +9,7 @@ import type {
   ServiceState,
   ServiceUnit,
 } from './host.js';
+import { unitPath } from './systemd-unit.js';
 
 const GiB = 1024 ** 3;
 
@@ -28,7 +29,7 @@ export interface FakeHostFacts {
 }
 
 /** An Ubuntu 24.04 VM that meets every requirement of `nr cluster register`, at 203.0.113.7. */
-export const HEALTHY_FACTS: FakeHostFacts = {
+const HEALTHY_FACTS: FakeHostFacts = {
   osRelease: { id: 'ubuntu', versionId: '24.04', prettyName: 'Ubuntu 24.04.1 LTS' },
   cpus: 4,
   memory: { totalBytes: 8 * GiB, availableBytes: 6 * GiB },
@@ -101,7 +102,7 @@ export class FakeHost implements Host {
   }
 
   installService(unit: ServiceUnit): Promise<void> {
-    this.files.set(`/etc/systemd/system/${unit.name}.service`, {
+    this.files.set(unitPath(unit.name), {
       content: JSON.stringify(unit),
       mode: 0o644,
     });
@@ -122,7 +123,7 @@ export class FakeHost implements Host {
 
   removeService(name: string): Promise<void> {
     this.services.delete(name);
-    this.files.delete(`/etc/systemd/system/${name}.service`);
+    this.files.delete(unitPath(name));
     return Promise.resolve();
   }
 

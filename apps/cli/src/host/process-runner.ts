@@ -3,6 +3,8 @@ import { constants } from 'node:os';
 
 import type { CommandResult } from './host.js';
 
+const KILL_GRACE_MS = 5000;
+
 export interface RunOptions {
   /** Added to the environment of `nr` itself. */
   readonly env: Readonly<Record<string, string>>;
@@ -32,8 +34,11 @@ export const spawnProcess: ProcessRunner = (argv, { env, stdin, timeoutMs }) =>
     const stderr: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    let killer: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      // SIGTERM first: sudo passes it on to the program it runs, which SIGKILL would leave behind.
+      child.kill('SIGTERM');
+      killer = setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
       reject(new Error(`${program} did not finish in ${timeoutMs / 1000} s`));
     }, timeoutMs);
     child.on('error', (e: Error) => {
@@ -42,6 +47,7 @@ export const spawnProcess: ProcessRunner = (argv, { env, stdin, timeoutMs }) =>
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearTimeout(killer);
       resolve({
         // A program killed by a signal exits 128 + its number, as a shell reports it.
         exitCode: code ?? 128 + (signal === null ? 0 : constants.signals[signal]),
