@@ -74,8 +74,13 @@ export interface ServiceUnit {
   readonly description: string;
   /** The program and its arguments, as ExecStart runs them. */
   readonly execStart: readonly string[];
-  /** Environment= lines. */
+  /** Environment= lines. The unit file is readable by every user: secrets go in a file of their own. */
   readonly environment?: Readonly<Record<string, string>>;
+  /**
+   * systemd's Type=: `exec` (the default) counts the service started once its program runs; `notify`
+   * waits until the program says it is ready (k3s does), so starting it returns when it can be used.
+   */
+  readonly type?: 'exec' | 'notify';
 }
 
 export type ServiceState = 'active' | 'activating' | 'inactive' | 'failed' | 'not-found';
