@@ -159,6 +159,10 @@ export class FakeHost implements Host {
     return Promise.resolve(this.facts.privilege);
   }
 
+  publishedAddress(ip: string): string {
+    return ip;
+  }
+
   resolve(hostname: string): Promise<readonly string[] | undefined> {
     return Promise.resolve(this.facts.names[hostname]);
   }

@@ -196,6 +196,10 @@ export class LocalHost implements Host {
     }
   }
 
+  publishedAddress(ip: string): string {
+    return ip;
+  }
+
   async resolve(hostname: string): Promise<readonly string[] | undefined> {
     try {
       return (await dns.lookup(hostname, { all: true })).map((a) => a.address);

@@ -17,6 +17,7 @@ import type {
   ServiceState,
   ServiceUnit,
 } from './host.js';
+import { renderServiceUnit, unitPath } from './systemd-unit.js';
 
 /** What the simulated machine has, from `host.json` in its root folder. */
 export interface SimulatedHostFacts {
@@ -167,9 +168,11 @@ export class SimulatedHost implements Host {
   }
 
   async installService(unit: ServiceUnit): Promise<void> {
-    const path = join(this.root, UNITS_DIR, `${unit.name}.service.json`);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, `${JSON.stringify(unit, null, 2)}\n`);
+    // The unit file systemd would read, and beside it what the simulated systemd reads back.
+    const text = renderServiceUnit(unit);
+    await mkdir(join(this.root, UNITS_DIR), { recursive: true });
+    await writeFile(join(this.root, unitPath(unit.name)), text, { mode: 0o644 });
+    await writeFile(join(this.root, UNITS_DIR, `${unit.name}.service.json`), `${JSON.stringify(unit, null, 2)}\n`);
     await this.record('install-service', `${unit.name}: ${unit.execStart.join(' ')}`);
   }
 
@@ -236,6 +239,7 @@ export class SimulatedHost implements Host {
     if ((await this.unit(name)) === undefined) return;
     await this.stopService(name);
     await rm(join(this.root, UNITS_DIR, `${name}.service.json`), { force: true });
+    await rm(join(this.root, unitPath(name)), { force: true });
     await this.record('remove-service', name);
   }
 
