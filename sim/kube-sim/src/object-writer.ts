@@ -75,6 +75,7 @@ export const FINALIZER_FOREGROUND = 'foregroundDeletion';
 export const FINALIZER_CRD_CLEANUP = 'customresourcecleanup.apiextensions.k8s.io';
 const NAMESPACE_KEY = resourceKey('', 'namespaces');
 const CRD_KEY = resourceKey('apiextensions.k8s.io', 'customresourcedefinitions');
+const SERVICE_KEY = resourceKey('', 'services');
 const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const NAMESPACE_MISMATCH =
   'the namespace of the provided object does not match the namespace sent on the request';
@@ -428,7 +429,9 @@ export class ObjectWriter {
       }
       if (options.fieldValidation === 'Warn') warnings.push(...unknown.map((u) => `unknown field "${u}"`));
     } else if (!type.custom) {
-      const result = admitBuiltin(type, candidate, old);
+      const result = admitBuiltin(type, candidate, old, {
+        clusterIPsInUse: () => clusterIPsOf(this.store.list(SERVICE_KEY)),
+      });
       object = result.object;
       causes.push(...result.causes);
     }
@@ -624,6 +627,12 @@ function managerOf(
     apiVersion: apiVersionOf(type.group, version),
     ...(subresource ? { subresource } : {}),
   };
+}
+
+function clusterIPsOf(services: KubeObject[]): Set<string> {
+  return new Set(
+    services.flatMap((s) => (isRecord(s.spec) && Array.isArray(s.spec.clusterIPs) ? s.spec.clusterIPs : [])),
+  );
 }
 
 /** Whether anything outside metadata (and outside status, when status is a subresource) changed. */
