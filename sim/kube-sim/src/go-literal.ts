@@ -17,6 +17,10 @@ export function goStringSlice(value: unknown): string {
   return `[]string{${value.map((v) => JSON.stringify(String(v))).join(', ')}}`;
 }
 
+function goString(value: unknown): string {
+  return JSON.stringify(typeof value === 'string' ? value : '');
+}
+
 /** A `metav1.LabelSelector` struct. */
 export function goLabelSelector(value: unknown): string {
   if (!isRecord(value)) return '(*v1.LabelSelector)(nil)';
@@ -24,7 +28,7 @@ export function goLabelSelector(value: unknown): string {
     ? `[]v1.LabelSelectorRequirement{${value.matchExpressions
         .map((e) => {
           const r = isRecord(e) ? e : {};
-          return `v1.LabelSelectorRequirement{Key:${JSON.stringify(String(r.key ?? ''))}, Operator:${JSON.stringify(String(r.operator ?? ''))}, Values:${goStringSlice(r.values)}}`;
+          return `v1.LabelSelectorRequirement{Key:${goString(r.key)}, Operator:${goString(r.operator)}, Values:${goStringSlice(r.values)}}`;
         })
         .join(', ')}}`
     : '[]v1.LabelSelectorRequirement(nil)';

@@ -631,7 +631,11 @@ function managerOf(
 
 function clusterIPsOf(services: KubeObject[]): Set<string> {
   return new Set(
-    services.flatMap((s) => (isRecord(s.spec) && Array.isArray(s.spec.clusterIPs) ? s.spec.clusterIPs : [])),
+    services
+      .flatMap((s): unknown[] =>
+        isRecord(s.spec) && Array.isArray(s.spec.clusterIPs) ? s.spec.clusterIPs : [],
+      )
+      .filter((ip): ip is string => typeof ip === 'string'),
   );
 }
 

@@ -35,7 +35,7 @@ export function defaultPodTemplate(template: unknown): Json {
 function defaultContainer(container: unknown): unknown {
   if (!isRecord(container)) return container;
   const ports = Array.isArray(container.ports)
-    ? { ports: container.ports.map((p) => (isRecord(p) ? { protocol: 'TCP', ...p } : p)) }
+    ? { ports: container.ports.map((p: unknown) => (isRecord(p) ? { protocol: 'TCP', ...p } : p)) }
     : {};
   return {
     terminationMessagePath: '/dev/termination-log',
@@ -103,7 +103,9 @@ function validateContainerPorts(ports: unknown, at: string): StatusCause[] {
 function validateEnv(env: unknown, at: string): StatusCause[] {
   if (!Array.isArray(env)) return [];
   return env.flatMap((e: unknown, i) =>
-    isRecord(e) && typeof e.name === 'string' && e.name !== '' ? [] : [fieldError.required(`${at}[${i}].name`)],
+    isRecord(e) && typeof e.name === 'string' && e.name !== ''
+      ? []
+      : [fieldError.required(`${at}[${i}].name`)],
   );
 }
 

@@ -37,10 +37,15 @@ export function admitDeployment(
   };
   const object = { ...input, spec: defaulted };
   const causes = validateWorkloadSpec(defaulted, old, 'deployment');
-  if (!['RollingUpdate', 'Recreate'].includes(String(type)))
+  if (typeof type !== 'string' || !['RollingUpdate', 'Recreate'].includes(type))
     causes.push(fieldError.notSupported('spec.strategy.type', type, ['Recreate', 'RollingUpdate']));
   if (type === 'Recreate' && strategy.rollingUpdate !== undefined && strategy.rollingUpdate !== null)
-    causes.push(fieldError.forbidden('spec.strategy.rollingUpdate', 'may not be specified when strategy `type` is \'Recreate\''));
+    causes.push(
+      fieldError.forbidden(
+        'spec.strategy.rollingUpdate',
+        "may not be specified when strategy `type` is 'Recreate'",
+      ),
+    );
   return { object, causes };
 }
 
@@ -63,7 +68,7 @@ export function admitDaemonSet(
     template: defaultPodTemplate(spec.template),
   };
   const causes = validateWorkloadSpec(defaulted, old, 'daemonset');
-  if (!['RollingUpdate', 'OnDelete'].includes(String(type)))
+  if (typeof type !== 'string' || !['RollingUpdate', 'OnDelete'].includes(type))
     causes.push(fieldError.notSupported('spec.updateStrategy.type', type, ['OnDelete', 'RollingUpdate']));
   return { object: { ...input, spec: defaulted }, causes };
 }
@@ -81,7 +86,13 @@ function validateWorkloadSpec(spec: Json, old: KubeObject | undefined, kind: str
   }
   const parsed = isRecord(selector) ? parseSelector(selector, causes) : undefined;
   if (isRecord(selector) && parsed?.empty)
-    causes.push(fieldError.invalidLiteral('spec.selector', goLabelSelector(selector), `empty selector is invalid for ${kind}`));
+    causes.push(
+      fieldError.invalidLiteral(
+        'spec.selector',
+        goLabelSelector(selector),
+        `empty selector is invalid for ${kind}`,
+      ),
+    );
   // A missing selector selects nothing, so kube reports the mismatch as well; an empty one everything.
   const labels = isRecord(metadata.labels) ? (metadata.labels as Record<string, string>) : undefined;
   const mismatch = parsed ? !parsed.empty && !parsed.matches(labels) : !isRecord(selector);
@@ -104,7 +115,9 @@ function validateWorkloadSpec(spec: Json, old: KubeObject | undefined, kind: str
   }
   const history = spec.revisionHistoryLimit;
   if (typeof history === 'number' && history < 0)
-    causes.push(fieldError.invalid('spec.revisionHistoryLimit', history, 'must be greater than or equal to 0'));
+    causes.push(
+      fieldError.invalid('spec.revisionHistoryLimit', history, 'must be greater than or equal to 0'),
+    );
   causes.push(...validatePodTemplate(template, 'spec.template'));
   return causes;
 }
@@ -122,11 +135,18 @@ function parseSelector(selector: Json, causes: StatusCause[]): LabelSelector | u
     const values = Array.isArray(r.values) ? r.values.map(String) : [];
     if (!render) {
       causes.push(
-        fieldError.invalid(`spec.selector.matchExpressions[${i}].operator`, r.operator, 'not a valid selector operator'),
+        fieldError.invalid(
+          `spec.selector.matchExpressions[${i}].operator`,
+          r.operator,
+          'not a valid selector operator',
+        ),
       );
     } else if ((r.operator === 'In' || r.operator === 'NotIn') && values.length === 0) {
       causes.push(
-        fieldError.required(`spec.selector.matchExpressions[${i}].values`, 'must be specified when `operator` is \'In\' or \'NotIn\''),
+        fieldError.required(
+          `spec.selector.matchExpressions[${i}].values`,
+          "must be specified when `operator` is 'In' or 'NotIn'",
+        ),
       );
     } else {
       parts.push(render(String(r.key), values.join(',')));
@@ -137,7 +157,9 @@ function parseSelector(selector: Json, causes: StatusCause[]): LabelSelector | u
     return LabelSelector.parse(parts.join(','));
   } catch (e: unknown) {
     if (!(e instanceof StatusError)) throw e;
-    causes.push(fieldError.invalidLiteral('spec.selector', goLabelSelector(selector), 'invalid label selector'));
+    causes.push(
+      fieldError.invalidLiteral('spec.selector', goLabelSelector(selector), 'invalid label selector'),
+    );
     return undefined;
   }
 }
