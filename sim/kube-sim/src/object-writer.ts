@@ -431,6 +431,12 @@ export class ObjectWriter {
     } else if (!type.custom) {
       const result = admitBuiltin(type, candidate, old, {
         clusterIPsInUse: () => clusterIPsOf(this.store.list(SERVICE_KEY)),
+        nodePortsInUse: (except) =>
+          nodePortsOf(
+            this.store
+              .list(SERVICE_KEY)
+              .filter((s) => s.metadata.namespace !== except.namespace || s.metadata.name !== except.name),
+          ),
       });
       object = result.object;
       causes.push(...result.causes);
@@ -636,6 +642,15 @@ function clusterIPsOf(services: KubeObject[]): Set<string> {
         isRecord(s.spec) && Array.isArray(s.spec.clusterIPs) ? s.spec.clusterIPs : [],
       )
       .filter((ip): ip is string => typeof ip === 'string'),
+  );
+}
+
+function nodePortsOf(services: KubeObject[]): Set<number> {
+  return new Set(
+    services
+      .flatMap((s): unknown[] => (isRecord(s.spec) && Array.isArray(s.spec.ports) ? s.spec.ports : []))
+      .map((p) => (isRecord(p) ? p.nodePort : undefined))
+      .filter((n): n is number => typeof n === 'number'),
   );
 }
 

@@ -15,10 +15,14 @@ const FIRST_ALLOCATABLE = 2;
 const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const HEADLESS = 'None';
+/** kube's default `--service-node-port-range`. */
+const NODE_PORTS = { first: 30000, last: 32767 } as const;
 
 /** What admission needs to know of other services: the cluster IPs they hold. */
 export interface ServiceContext {
   clusterIPsInUse(): Set<string>;
+  /** Node ports held by services other than the one being written. */
+  nodePortsInUse(except: { namespace?: string; name?: string }): Set<number>;
 }
 
 /**
@@ -47,8 +51,13 @@ export function admitService(
       ipFamilyPolicy: spec.ipFamilyPolicy ?? 'SingleStack',
       internalTrafficPolicy: spec.internalTrafficPolicy ?? 'Cluster',
     });
-    if (type !== 'ClusterIP') defaulted.externalTrafficPolicy = spec.externalTrafficPolicy ?? 'Cluster';
     causes.push(...assignClusterIP(defaulted, old, context));
+    if (type === 'NodePort' || type === 'LoadBalancer') {
+      defaulted.externalTrafficPolicy = spec.externalTrafficPolicy ?? 'Cluster';
+      causes.push(...assignNodePorts(defaulted, old, context.nodePortsInUse(input.metadata)));
+    } else {
+      causes.push(...forbidNodePorts(defaulted));
+    }
   }
   const object: KubeObject = { ...input, spec: defaulted };
   if (!old) object.status = { loadBalancer: {} };
@@ -132,6 +141,66 @@ function assignClusterIP(spec: Json, old: KubeObject | undefined, context: Servi
   spec.clusterIP = ip;
   spec.clusterIPs = [ip];
   return [];
+}
+
+/**
+ * Gives each port of a NodePort or LoadBalancer service a node port: the one asked for, the one it
+ * had (same port and protocol), or a free one from the range.
+ */
+function assignNodePorts(spec: Json, old: KubeObject | undefined, inUse: Set<number>): StatusCause[] {
+  if (!Array.isArray(spec.ports)) return [];
+  const oldPorts =
+    old && isRecord(old.spec) && Array.isArray(old.spec.ports) ? old.spec.ports.filter(isRecord) : [];
+  const causes: StatusCause[] = [];
+  spec.ports = spec.ports.map((p: unknown, i) => {
+    if (!isRecord(p)) return p;
+    const at = `spec.ports[${i}].nodePort`;
+    const kept = oldPorts.find((o) => o.port === p.port && o.protocol === p.protocol)?.nodePort;
+    const asked = typeof p.nodePort === 'number' && p.nodePort !== 0 ? p.nodePort : undefined;
+    const nodePort = asked ?? (typeof kept === 'number' ? kept : freeNodePort(inUse));
+    if (nodePort === undefined) {
+      causes.push(fieldError.invalid(at, 0, 'failed to allocate a nodePort: range is full'));
+      return p;
+    }
+    if (nodePort < NODE_PORTS.first || nodePort > NODE_PORTS.last) {
+      causes.push(
+        fieldError.invalid(
+          at,
+          nodePort,
+          `provided port is not in the valid range. The range of valid ports is ${NODE_PORTS.first}-${NODE_PORTS.last}`,
+        ),
+      );
+    } else if (inUse.has(nodePort)) {
+      causes.push(fieldError.invalid(at, nodePort, 'provided port is already allocated'));
+    }
+    inUse.add(nodePort);
+    return { ...p, nodePort };
+  });
+  return causes;
+}
+
+function forbidNodePorts(spec: Json): StatusCause[] {
+  const ports = Array.isArray(spec.ports) ? spec.ports : [];
+  return ports.flatMap((p: unknown, i) =>
+    isRecord(p) && typeof p.nodePort === 'number' && p.nodePort !== 0
+      ? [
+          fieldError.forbidden(
+            `spec.ports[${i}].nodePort`,
+            `may not be used when \`type\` is '${String(spec.type)}'`,
+          ),
+        ]
+      : [],
+  );
+}
+
+function freeNodePort(inUse: Set<number>): number | undefined {
+  const span = NODE_PORTS.last - NODE_PORTS.first + 1;
+  const start = randomInt(span);
+  for (let i = 0; i < span; i++) {
+    const port = NODE_PORTS.first + ((start + i) % span);
+    if (!inUse.has(port)) return port;
+  }
+  return undefined;
 }
 
 /** A random free address (as kube picks them), searching on from there when it is taken. */

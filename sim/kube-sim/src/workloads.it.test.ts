@@ -217,6 +217,35 @@ describe('workloads', () => {
     expect((updated.spec as Json).clusterIP).toBe((created.spec as Json).clusterIP);
   });
 
+  it('gives NodePort services a node port, kept across updates, and prints services and deployments as kube does', async () => {
+    const nodePort: Json = {
+      ...service,
+      metadata: { name: 'np', namespace: 'default' },
+      spec: { ...(service.spec as Json), type: 'NodePort' },
+    };
+    const file = await manifest('np.json', nodePort, deployment('api'));
+    await kubectl('apply', '--server-side', '-f', file);
+    const port = Number(
+      await kubectl('get', 'svc', 'np', '-n', 'default', '-o', 'jsonpath={.spec.ports[0].nodePort}'),
+    );
+    expect(port).toBeGreaterThanOrEqual(30000);
+    expect(port).toBeLessThanOrEqual(32767);
+    await kubectl('label', 'svc', 'np', '-n', 'default', 'tier=edge');
+    await kubectl('apply', '--server-side', '-f', file);
+    expect(
+      await kubectl('get', 'svc', 'np', '-n', 'default', '-o', 'jsonpath={.spec.ports[0].nodePort}'),
+    ).toBe(String(port));
+    const table = await kubectl('get', 'svc,deploy', '-n', 'default');
+    expect(table).toMatch(
+      new RegExp(
+        `^service/np\\s+NodePort\\s+10\\.43\\.\\d+\\.\\d+\\s+<none>\\s+80:${port}/TCP\\s+\\d+s$`,
+        'm',
+      ),
+    );
+    expect(table).toMatch(/^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE$/m);
+    expect(table).toMatch(/^deployment\.apps\/api\s+0\/1\s+0\s+0\s+\d+s$/m);
+  });
+
   it('applies client-side and patches a Deployment by container name, and writes its status', async () => {
     const file = await manifest('api.json', deployment('api'));
     expect(await kubectl('apply', '-f', file)).toContain('deployment.apps/api created');
