@@ -19,7 +19,7 @@ export function admitDeployment(
   input: KubeObject,
   old: KubeObject | undefined,
 ): { object: KubeObject; causes: StatusCause[] } {
-  const spec = isRecord(input.spec) ? input.spec : {};
+  const spec = withoutNulls(input.spec);
   const strategy = isRecord(spec.strategy) ? spec.strategy : {};
   const type = strategy.type ?? 'RollingUpdate';
   const rollingUpdate = isRecord(strategy.rollingUpdate) ? strategy.rollingUpdate : {};
@@ -54,7 +54,7 @@ export function admitDaemonSet(
   input: KubeObject,
   old: KubeObject | undefined,
 ): { object: KubeObject; causes: StatusCause[] } {
-  const spec = isRecord(input.spec) ? input.spec : {};
+  const spec = withoutNulls(input.spec);
   const strategy = isRecord(spec.updateStrategy) ? spec.updateStrategy : {};
   const type = strategy.type ?? 'RollingUpdate';
   const rollingUpdate = isRecord(strategy.rollingUpdate) ? strategy.rollingUpdate : {};
@@ -71,6 +71,11 @@ export function admitDaemonSet(
   if (typeof type !== 'string' || !['RollingUpdate', 'OnDelete'].includes(type))
     causes.push(fieldError.notSupported('spec.updateStrategy.type', type, ['OnDelete', 'RollingUpdate']));
   return { object: { ...input, spec: defaulted }, causes };
+}
+
+/** The spec's fields, less those set to null, which Go decodes as unset (and so defaults). */
+function withoutNulls(spec: unknown): Json {
+  return isRecord(spec) ? Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== null)) : {};
 }
 
 /** The selector, its match with the template's labels, its immutability, replicas and the pod template. */
