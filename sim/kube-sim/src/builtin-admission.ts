@@ -3,7 +3,9 @@ import { isRecord, jsonEqual } from './json-value.js';
 import type { NameRule } from './object-meta-validation.js';
 import type { ResourceType } from './resource-type.js';
 import { validateCustomResourceDefinition } from './schema/index.js';
+import { admitService, type ServiceContext } from './service-admission.js';
 import { badRequest, fieldError, type StatusCause } from './status-error.js';
+import { admitDaemonSet, admitDeployment } from './workload-admission.js';
 
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 const CONFIG_KEY_MESSAGE =
@@ -26,8 +28,15 @@ export function admitBuiltin(
   type: ResourceType,
   object: KubeObject,
   old: KubeObject | undefined,
+  context: ServiceContext,
 ): { object: KubeObject; causes: StatusCause[] } {
   switch (`${type.group}/${type.plural}`) {
+    case '/services':
+      return admitService(object, old, context);
+    case 'apps/deployments':
+      return admitDeployment(object, old);
+    case 'apps/daemonsets':
+      return admitDaemonSet(object, old);
     case '/secrets':
       return admitSecret(object, old);
     case '/configmaps':

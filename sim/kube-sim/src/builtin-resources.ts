@@ -26,6 +26,14 @@ function builtin(
 
 const CREATE_ONLY = ['create'];
 
+/** Deployments and DaemonSets: in `kubectl get all`, with a status written by whoever runs their pods. */
+const workload = (shortNames: string[]): Partial<ResourceType> => ({
+  shortNames,
+  categories: ['all'],
+  subresources: ['status'],
+  generation: true,
+});
+
 /** The resources kube-sim serves before any CRD exists. */
 export function builtinResources(): ResourceType[] {
   return [
@@ -39,6 +47,14 @@ export function builtinResources(): ResourceType[] {
     builtin('', 'v1', 'ConfigMap', 'configmaps', { shortNames: ['cm'] }),
     builtin('', 'v1', 'ServiceAccount', 'serviceaccounts', { shortNames: ['sa'], subresources: ['token'] }),
     builtin('', 'v1', 'Event', 'events', { shortNames: ['ev'] }),
+    builtin('', 'v1', 'Service', 'services', {
+      shortNames: ['svc'],
+      categories: ['all'],
+      subresources: ['status'],
+    }),
+    builtin('', 'v1', 'Node', 'nodes', { namespaced: false, shortNames: ['no'], subresources: ['status'] }),
+    builtin('apps', 'v1', 'Deployment', 'deployments', workload(['deploy'])),
+    builtin('apps', 'v1', 'DaemonSet', 'daemonsets', workload(['ds'])),
     builtin('coordination.k8s.io', 'v1', 'Lease', 'leases'),
     builtin('rbac.authorization.k8s.io', 'v1', 'Role', 'roles'),
     builtin('rbac.authorization.k8s.io', 'v1', 'RoleBinding', 'rolebindings'),

@@ -11,6 +11,7 @@ const META = 'io.k8s.apimachinery.pkg.apis.meta.v1';
 const CORE = 'io.k8s.api.core.v1';
 const RBAC = 'io.k8s.api.rbac.v1';
 const EXTENSIONS = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1';
+const APPS = 'io.k8s.api.apps.v1';
 
 export const OBJECT_META = `${META}.ObjectMeta`;
 export const LIST_META = `${META}.ListMeta`;
@@ -29,7 +30,15 @@ const obj = (properties: Record<string, SwaggerSchema>, required?: string[]): Sw
   properties,
   ...(required ? { required } : {}),
 });
+/** A list that a strategic merge patch merges item by item, keyed by `key`. */
+const keyed = (items: SwaggerSchema, key: string): SwaggerSchema => ({
+  ...arr(items),
+  'x-kubernetes-patch-merge-key': key,
+  'x-kubernetes-patch-strategy': 'merge',
+});
 const time = ref(`${META}.Time`);
+const intOrString = ref('io.k8s.apimachinery.pkg.util.intstr.IntOrString');
+const quantity = ref('io.k8s.apimachinery.pkg.api.resource.Quantity');
 const microTime = ref(`${META}.MicroTime`);
 
 /** apiVersion, kind, metadata, then the kind's own fields. */
@@ -98,7 +107,24 @@ export function builtinDefinitions(): Record<string, SwaggerSchema> {
       'key',
       'operator',
     ]),
+    [`${META}.Condition`]: obj(
+      {
+        lastTransitionTime: time,
+        message: str,
+        observedGeneration: int64,
+        reason: str,
+        status: str,
+        type: str,
+      },
+      ['type', 'status', 'lastTransitionTime', 'reason', 'message'],
+    ),
+    'io.k8s.apimachinery.pkg.util.intstr.IntOrString': { type: 'string', format: 'int-or-string' },
+    'io.k8s.apimachinery.pkg.api.resource.Quantity': str,
     ...coreDefinitions(),
+    ...podDefinitions(),
+    ...serviceDefinitions(),
+    ...nodeDefinitions(),
+    ...appsDefinitions(),
     ...rbacDefinitions(),
     ...extensionDefinitions(),
     'io.k8s.api.coordination.v1.Lease': kind('coordination.k8s.io', 'v1', 'Lease', {
@@ -275,5 +301,239 @@ function extensionDefinitions(): Record<string, SwaggerSchema> {
       conditions: arr(condition()),
       storedVersions: arr(str),
     }),
+  };
+}
+
+/**
+ * A pod template down to its containers' names, images, arguments, environment and ports; the rest
+ * of a pod spec is named (so unknown fields are still reported) but open.
+ */
+function podDefinitions(): Record<string, SwaggerSchema> {
+  const containers = keyed(ref(`${CORE}.Container`), 'name');
+  return {
+    [`${CORE}.PodTemplateSpec`]: obj({ metadata: ref(OBJECT_META), spec: ref(`${CORE}.PodSpec`) }),
+    [`${CORE}.PodSpec`]: obj(
+      {
+        activeDeadlineSeconds: int64,
+        affinity: open,
+        automountServiceAccountToken: bool,
+        containers,
+        dnsConfig: open,
+        dnsPolicy: str,
+        enableServiceLinks: bool,
+        ephemeralContainers: keyed(open, 'name'),
+        hostAliases: keyed(open, 'ip'),
+        hostIPC: bool,
+        hostNetwork: bool,
+        hostPID: bool,
+        hostUsers: bool,
+        hostname: str,
+        imagePullSecrets: keyed(ref(`${CORE}.LocalObjectReference`), 'name'),
+        initContainers: containers,
+        nodeName: str,
+        nodeSelector: map(str),
+        os: open,
+        overhead: map(quantity),
+        preemptionPolicy: str,
+        priority: int32,
+        priorityClassName: str,
+        readinessGates: arr(open),
+        resourceClaims: keyed(open, 'name'),
+        resources: open,
+        restartPolicy: str,
+        runtimeClassName: str,
+        schedulerName: str,
+        schedulingGates: keyed(open, 'name'),
+        securityContext: open,
+        serviceAccount: str,
+        serviceAccountName: str,
+        setHostnameAsFQDN: bool,
+        shareProcessNamespace: bool,
+        subdomain: str,
+        terminationGracePeriodSeconds: int64,
+        tolerations: arr(open),
+        topologySpreadConstraints: keyed(open, 'topologyKey'),
+        volumes: keyed(open, 'name'),
+      },
+      ['containers'],
+    ),
+    [`${CORE}.Container`]: obj(
+      {
+        args: arr(str),
+        command: arr(str),
+        env: keyed(ref(`${CORE}.EnvVar`), 'name'),
+        envFrom: arr(open),
+        image: str,
+        imagePullPolicy: str,
+        lifecycle: open,
+        livenessProbe: open,
+        name: str,
+        ports: keyed(ref(`${CORE}.ContainerPort`), 'containerPort'),
+        readinessProbe: open,
+        resizePolicy: arr(open),
+        resources: open,
+        restartPolicy: str,
+        securityContext: open,
+        startupProbe: open,
+        stdin: bool,
+        stdinOnce: bool,
+        terminationMessagePath: str,
+        terminationMessagePolicy: str,
+        tty: bool,
+        volumeDevices: keyed(open, 'devicePath'),
+        volumeMounts: keyed(open, 'mountPath'),
+        workingDir: str,
+      },
+      ['name'],
+    ),
+    [`${CORE}.EnvVar`]: obj({ name: str, value: str, valueFrom: open }, ['name']),
+    [`${CORE}.ContainerPort`]: obj(
+      { containerPort: int32, hostIP: str, hostPort: int32, name: str, protocol: str },
+      ['containerPort'],
+    ),
+  };
+}
+
+function serviceDefinitions(): Record<string, SwaggerSchema> {
+  return {
+    [`${CORE}.Service`]: kind('', 'v1', 'Service', {
+      spec: ref(`${CORE}.ServiceSpec`),
+      status: ref(`${CORE}.ServiceStatus`),
+    }),
+    [`${CORE}.ServiceSpec`]: obj({
+      allocateLoadBalancerNodePorts: bool,
+      clusterIP: str,
+      clusterIPs: arr(str),
+      externalIPs: arr(str),
+      externalName: str,
+      externalTrafficPolicy: str,
+      healthCheckNodePort: int32,
+      internalTrafficPolicy: str,
+      ipFamilies: arr(str),
+      ipFamilyPolicy: str,
+      loadBalancerClass: str,
+      loadBalancerIP: str,
+      loadBalancerSourceRanges: arr(str),
+      ports: keyed(ref(`${CORE}.ServicePort`), 'port'),
+      publishNotReadyAddresses: bool,
+      selector: map(str),
+      sessionAffinity: str,
+      sessionAffinityConfig: open,
+      trafficDistribution: str,
+      type: str,
+    }),
+    [`${CORE}.ServicePort`]: obj(
+      { appProtocol: str, name: str, nodePort: int32, port: int32, protocol: str, targetPort: intOrString },
+      ['port'],
+    ),
+    [`${CORE}.ServiceStatus`]: obj({
+      conditions: keyed(ref(`${META}.Condition`), 'type'),
+      loadBalancer: open,
+    }),
+  };
+}
+
+function nodeDefinitions(): Record<string, SwaggerSchema> {
+  return {
+    [`${CORE}.Node`]: kind('', 'v1', 'Node', {
+      spec: ref(`${CORE}.NodeSpec`),
+      status: ref(`${CORE}.NodeStatus`),
+    }),
+    [`${CORE}.NodeSpec`]: obj({
+      configSource: open,
+      externalID: str,
+      podCIDR: str,
+      podCIDRs: arr(str),
+      providerID: str,
+      taints: arr(ref(`${CORE}.Taint`)),
+      unschedulable: bool,
+    }),
+    [`${CORE}.Taint`]: obj({ effect: str, key: str, timeAdded: time, value: str }, ['key', 'effect']),
+    [`${CORE}.NodeStatus`]: obj({
+      addresses: keyed(obj({ address: str, type: str }, ['type', 'address']), 'type'),
+      allocatable: map(quantity),
+      capacity: map(quantity),
+      conditions: keyed(ref(`${CORE}.NodeCondition`), 'type'),
+      config: open,
+      daemonEndpoints: open,
+      features: open,
+      images: arr(open),
+      nodeInfo: open,
+      phase: str,
+      runtimeHandlers: arr(open),
+      volumesAttached: arr(open),
+      volumesInUse: arr(str),
+    }),
+    [`${CORE}.NodeCondition`]: condition({ lastHeartbeatTime: time }),
+  };
+}
+
+function appsDefinitions(): Record<string, SwaggerSchema> {
+  const selector = ref(`${META}.LabelSelector`);
+  const template = ref(`${CORE}.PodTemplateSpec`);
+  const workloadCondition = keyed(condition({ lastUpdateTime: time }), 'type');
+  return {
+    [`${APPS}.Deployment`]: kind('apps', 'v1', 'Deployment', {
+      spec: ref(`${APPS}.DeploymentSpec`),
+      status: ref(`${APPS}.DeploymentStatus`),
+    }),
+    [`${APPS}.DeploymentSpec`]: obj(
+      {
+        minReadySeconds: int32,
+        paused: bool,
+        progressDeadlineSeconds: int32,
+        replicas: int32,
+        revisionHistoryLimit: int32,
+        selector,
+        strategy: obj({
+          rollingUpdate: obj({ maxSurge: intOrString, maxUnavailable: intOrString }),
+          type: str,
+        }),
+        template,
+      },
+      ['selector', 'template'],
+    ),
+    [`${APPS}.DeploymentStatus`]: obj({
+      availableReplicas: int32,
+      collisionCount: int32,
+      conditions: workloadCondition,
+      observedGeneration: int64,
+      readyReplicas: int32,
+      replicas: int32,
+      unavailableReplicas: int32,
+      updatedReplicas: int32,
+    }),
+    [`${APPS}.DaemonSet`]: kind('apps', 'v1', 'DaemonSet', {
+      spec: ref(`${APPS}.DaemonSetSpec`),
+      status: ref(`${APPS}.DaemonSetStatus`),
+    }),
+    [`${APPS}.DaemonSetSpec`]: obj(
+      {
+        minReadySeconds: int32,
+        revisionHistoryLimit: int32,
+        selector,
+        template,
+        updateStrategy: obj({
+          rollingUpdate: obj({ maxSurge: intOrString, maxUnavailable: intOrString }),
+          type: str,
+        }),
+      },
+      ['selector', 'template'],
+    ),
+    [`${APPS}.DaemonSetStatus`]: obj(
+      {
+        collisionCount: int32,
+        conditions: keyed(condition(), 'type'),
+        currentNumberScheduled: int32,
+        desiredNumberScheduled: int32,
+        numberAvailable: int32,
+        numberMisscheduled: int32,
+        numberReady: int32,
+        numberUnavailable: int32,
+        observedGeneration: int64,
+        updatedNumberScheduled: int32,
+      },
+      ['currentNumberScheduled', 'numberMisscheduled', 'desiredNumberScheduled', 'numberReady'],
+    ),
   };
 }

@@ -36,6 +36,11 @@ function validateName(name: string, rule: NameRule, field = 'metadata.name'): St
   }
 }
 
+/** A name that must be a DNS label (a container's or a port's name), with kube's message. */
+export function validateDnsLabel(value: string, field: string): StatusCause[] {
+  return validateName(value, 'label', field);
+}
+
 /** A label or annotation key, or a finalizer: `[prefix/]name`. */
 function validateQualifiedName(value: string, field: string): StatusCause[] {
   const slash = value.lastIndexOf('/');

@@ -75,6 +75,7 @@ export const FINALIZER_FOREGROUND = 'foregroundDeletion';
 export const FINALIZER_CRD_CLEANUP = 'customresourcecleanup.apiextensions.k8s.io';
 const NAMESPACE_KEY = resourceKey('', 'namespaces');
 const CRD_KEY = resourceKey('apiextensions.k8s.io', 'customresourcedefinitions');
+const SERVICE_KEY = resourceKey('', 'services');
 const GENERATE_NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const NAMESPACE_MISMATCH =
   'the namespace of the provided object does not match the namespace sent on the request';
@@ -428,7 +429,15 @@ export class ObjectWriter {
       }
       if (options.fieldValidation === 'Warn') warnings.push(...unknown.map((u) => `unknown field "${u}"`));
     } else if (!type.custom) {
-      const result = admitBuiltin(type, candidate, old);
+      const result = admitBuiltin(type, candidate, old, {
+        clusterIPsInUse: () => clusterIPsOf(this.store.list(SERVICE_KEY)),
+        nodePortsInUse: (except) =>
+          nodePortsOf(
+            this.store
+              .list(SERVICE_KEY)
+              .filter((s) => s.metadata.namespace !== except.namespace || s.metadata.name !== except.name),
+          ),
+      });
       object = result.object;
       causes.push(...result.causes);
     }
@@ -624,6 +633,25 @@ function managerOf(
     apiVersion: apiVersionOf(type.group, version),
     ...(subresource ? { subresource } : {}),
   };
+}
+
+function clusterIPsOf(services: KubeObject[]): Set<string> {
+  return new Set(
+    services
+      .flatMap((s): unknown[] =>
+        isRecord(s.spec) && Array.isArray(s.spec.clusterIPs) ? s.spec.clusterIPs : [],
+      )
+      .filter((ip): ip is string => typeof ip === 'string'),
+  );
+}
+
+function nodePortsOf(services: KubeObject[]): Set<number> {
+  return new Set(
+    services
+      .flatMap((s): unknown[] => (isRecord(s.spec) && Array.isArray(s.spec.ports) ? s.spec.ports : []))
+      .map((p) => (isRecord(p) ? p.nodePort : undefined))
+      .filter((n): n is number => typeof n === 'number'),
+  );
 }
 
 /** Whether anything outside metadata (and outside status, when status is a subresource) changed. */

@@ -147,6 +147,22 @@ export const fieldError = {
     message: `Invalid value: ${JSON.stringify(value)}: ${detail}`,
     field,
   }),
+  /** `field.Invalid` for a value Go prints with `%#v` (maps, structs), given as that text. */
+  invalidLiteral: (field: string, goLiteral: string, detail: string): StatusCause => ({
+    reason: 'FieldValueInvalid',
+    message: `Invalid value: ${goLiteral}: ${detail}`,
+    field,
+  }),
+  duplicate: (field: string, value: unknown): StatusCause => ({
+    reason: 'FieldValueDuplicate',
+    message: `Duplicate value: ${JSON.stringify(value)}`,
+    field,
+  }),
+  notSupported: (field: string, value: unknown, supported: readonly string[]): StatusCause => ({
+    reason: 'FieldValueNotSupported',
+    message: `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported.map((v) => `"${v}"`).join(', ')}`,
+    field,
+  }),
   forbidden: (field: string, detail: string): StatusCause => ({
     reason: 'FieldValueForbidden',
     message: `Forbidden: ${detail}`,

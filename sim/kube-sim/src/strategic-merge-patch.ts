@@ -4,13 +4,26 @@ import { badRequest } from './status-error.js';
 /**
  * How a list merges under a strategic merge patch, by its path with `*` for any map key: `set` for
  * lists of scalars merged as a set, otherwise the name of the key that identifies an item. Lists
- * not named here are replaced, as lists without a patch strategy are.
+ * not named here are replaced, as lists without a patch strategy are (tolerations, args, command).
  */
 const LIST_STRATEGIES: Record<string, string> = {
   'metadata.finalizers': 'set',
   'metadata.ownerReferences': 'uid',
   secrets: 'name',
   imagePullSecrets: 'name',
+  // Pod specs, wherever they sit (a Deployment's or DaemonSet's template).
+  containers: 'name',
+  initContainers: 'name',
+  ephemeralContainers: 'name',
+  ports: 'containerPort',
+  env: 'name',
+  volumes: 'name',
+  volumeMounts: 'mountPath',
+  volumeDevices: 'devicePath',
+  // A Service's ports are keyed by their number, not by a container port.
+  'spec.ports': 'port',
+  conditions: 'type',
+  'status.addresses': 'type',
 };
 
 /**
@@ -26,6 +39,14 @@ function mergeAt(target: unknown, patch: unknown, path: string): unknown {
   if (!isRecord(patch)) return patch;
   if (patch.$patch === 'replace') return stripDirectives(patch);
   const result: Record<string, unknown> = isRecord(target) ? { ...target } : {};
+  // `$retainKeys` (a Deployment's strategy, a volume's source): keys not listed are dropped.
+  const retain = patch.$retainKeys;
+  if (Array.isArray(retain)) {
+    for (const key of Object.keys(result)) {
+      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- JSON objects are keyed by their data
+      if (!retain.includes(key)) delete result[key];
+    }
+  }
   for (const [key, value] of Object.entries(patch)) {
     if (key.startsWith('$deleteFromPrimitiveList/')) {
       const field = key.slice('$deleteFromPrimitiveList/'.length);

@@ -118,6 +118,62 @@ const BUILTIN_COLUMNS: Record<string, Column[]> = {
     }),
     column('Message', 'string', 'The message of the event', (o) => o.message ?? ''),
   ],
+  '/services': [
+    NAME,
+    column('Type', 'string', 'The type of the service', (o) => field(o, 'spec', 'type') ?? ''),
+    column(
+      'Cluster-IP',
+      'string',
+      'The cluster IP of the service',
+      (o) => field(o, 'spec', 'clusterIP') ?? '',
+    ),
+    column('External-IP', 'string', 'The external IPs of the service', externalIPs),
+    column('Port(s)', 'string', 'The ports of the service', servicePorts),
+    AGE,
+    column(
+      'Selector',
+      'string',
+      'The selector of the service',
+      (o) => mapText(field(o, 'spec', 'selector')),
+      '',
+      1,
+    ),
+  ],
+  '/nodes': [
+    NAME,
+    column('Status', 'string', 'The status of the node', nodeStatus),
+    column('Roles', 'string', 'The roles of the node', nodeRoles),
+    AGE,
+    column('Version', 'string', 'The kubelet version of the node', (o) =>
+      displayValue(field(o, 'status', 'nodeInfo', 'kubeletVersion') ?? ''),
+    ),
+  ],
+  'apps/deployments': [
+    NAME,
+    column(
+      'Ready',
+      'string',
+      'Ready pods of the desired ones',
+      (o) => `${number(field(o, 'status', 'readyReplicas'))}/${number(field(o, 'spec', 'replicas'))}`,
+    ),
+    statusCount('Up-to-date', 'updatedReplicas', 'Pods running the newest template'),
+    statusCount('Available', 'availableReplicas', 'Pods available to serve'),
+    AGE,
+    ...templateColumns(),
+  ],
+  'apps/daemonsets': [
+    NAME,
+    statusCount('Desired', 'desiredNumberScheduled', 'The number of nodes that should run the pod'),
+    statusCount('Current', 'currentNumberScheduled', 'The number of nodes running the pod'),
+    statusCount('Ready', 'numberReady', 'The number of nodes whose pod is ready'),
+    statusCount('Up-to-date', 'updatedNumberScheduled', 'The number of nodes running the newest template'),
+    statusCount('Available', 'numberAvailable', 'The number of nodes whose pod is available'),
+    column('Node Selector', 'string', 'The node selector of the pod template', (o) =>
+      mapText(field(o, 'spec', 'template', 'spec', 'nodeSelector')),
+    ),
+    AGE,
+    ...templateColumns(),
+  ],
   'coordination.k8s.io/leases': [
     NAME,
     column('Holder', 'string', 'The holder of the lease', (o) => field(o, 'spec', 'holderIdentity') ?? ''),
@@ -129,6 +185,105 @@ const BUILTIN_COLUMNS: Record<string, Column[]> = {
   'rbac.authorization.k8s.io/clusterrolebindings': [NAME, roleColumn(), AGE],
   'apiextensions.k8s.io/customresourcedefinitions': [NAME, CREATED_AT],
 };
+
+function number(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}
+
+/** `<none>` for nothing, as kubectl's printers show an empty map or list. */
+function mapText(value: unknown): string {
+  const entries = isRecord(value) ? Object.entries(value) : [];
+  return entries.length ? entries.map(([k, v]) => `${k}=${displayValue(v)}`).join(',') : '<none>';
+}
+
+function statusCount(name: string, key: string, description: string): Column {
+  return column(name, 'integer', description, (o) => number(field(o, 'status', key)));
+}
+
+/** The wide columns of workloads: their containers, images and selector. */
+function templateColumns(): Column[] {
+  const containers = (o: KubeObject): Record<string, unknown>[] => {
+    const list = field(o, 'spec', 'template', 'spec', 'containers');
+    return Array.isArray(list) ? list.filter(isRecord) : [];
+  };
+  return [
+    column(
+      'Containers',
+      'string',
+      'The containers of the pod template',
+      (o) =>
+        containers(o)
+          .map((c) => displayValue(c.name))
+          .join(','),
+      '',
+      1,
+    ),
+    column(
+      'Images',
+      'string',
+      'The images of the pod template',
+      (o) =>
+        containers(o)
+          .map((c) => displayValue(c.image))
+          .join(','),
+      '',
+      1,
+    ),
+    column(
+      'Selector',
+      'string',
+      'The label selector',
+      (o) => mapText(field(o, 'spec', 'selector', 'matchLabels')),
+      '',
+      1,
+    ),
+  ];
+}
+
+function externalIPs(o: KubeObject): string {
+  const ingress = field(o, 'status', 'loadBalancer', 'ingress');
+  const fromStatus = Array.isArray(ingress)
+    ? ingress.filter(isRecord).map((i) => displayValue(i.ip ?? i.hostname))
+    : [];
+  const listed = field(o, 'spec', 'externalIPs');
+  const ips = [...fromStatus, ...(Array.isArray(listed) ? listed.map(displayValue) : [])];
+  if (ips.length > 0) return ips.join(',');
+  const type = field(o, 'spec', 'type');
+  if (type === 'ExternalName') return displayValue(field(o, 'spec', 'externalName'));
+  return type === 'LoadBalancer' ? '<pending>' : '<none>';
+}
+
+function servicePorts(o: KubeObject): string {
+  const ports = field(o, 'spec', 'ports');
+  const list = Array.isArray(ports) ? ports.filter(isRecord) : [];
+  if (list.length === 0) return '<none>';
+  return list
+    .map((p) => {
+      const node = p.nodePort ? `:${displayValue(p.nodePort)}` : '';
+      return `${displayValue(p.port)}${node}/${displayValue(p.protocol ?? 'TCP')}`;
+    })
+    .join(',');
+}
+
+function nodeStatus(o: KubeObject): string {
+  const conditions = field(o, 'status', 'conditions');
+  const ready = Array.isArray(conditions)
+    ? conditions.filter(isRecord).find((c) => c.type === 'Ready')
+    : undefined;
+  let status = 'Unknown';
+  if (ready?.status === 'True') status = 'Ready';
+  else if (ready?.status === 'False') status = 'NotReady';
+  return field(o, 'spec', 'unschedulable') === true ? `${status},SchedulingDisabled` : status;
+}
+
+const ROLE_LABEL = 'node-role.kubernetes.io/';
+
+function nodeRoles(o: KubeObject): string {
+  const roles = Object.keys(o.metadata.labels ?? {})
+    .filter((k) => k.startsWith(ROLE_LABEL) && k.length > ROLE_LABEL.length)
+    .map((k) => k.slice(ROLE_LABEL.length));
+  return roles.length ? roles.sort().join(',') : '<none>';
+}
 
 function roleColumn(): Column {
   return column(
