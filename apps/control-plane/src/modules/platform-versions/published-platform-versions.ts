@@ -18,10 +18,9 @@ export function publishPlatformVersions(document: PlatformVersions): PublishedPl
     etag,
     // If-None-Match compares weakly: W/"x" matches "x" (RFC 9110 §13.1.2).
     matches: (ifNoneMatch) =>
-      ifNoneMatch !== undefined &&
       ifNoneMatch
-        .split(',')
+        ?.split(',')
         .map((tag) => tag.trim().replace(/^W\//, ''))
-        .some((tag) => tag === '*' || tag === etag),
+        .some((tag) => tag === '*' || tag === etag) ?? false,
   };
 }
