@@ -26,6 +26,8 @@ interface SandboxPaths {
   readonly adminKubeconfig: string;
   /** The operator's, with its service account's token (new at every start). */
   readonly operatorKubeconfig: string;
+  /** The platform versions document and the simulated k3s it pins (written at every start). */
+  readonly platformVersions: string;
 }
 
 export interface SandboxDataDir {
@@ -49,6 +51,7 @@ function sandboxPaths(dir: string): SandboxPaths {
     kubeState: join(dir, 'kube-sim.json'),
     adminKubeconfig: join(dir, 'kubeconfig.yaml'),
     operatorKubeconfig: join(dir, 'operator-kubeconfig.yaml'),
+    platformVersions: join(dir, 'platform-versions'),
   };
 }
 

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +183,20 @@ describe('the sandbox', () => {
     },
     JOURNEY_TIMEOUT_MS,
   );
+
+  it('publishes platform versions whose k3s is a file the CLI can download and check, anonymously', async () => {
+    const s = started();
+    const { status, body } = await api(s, 'GET', '/v1/platform-versions');
+    expect(status).toBe(200);
+    const k3s = (
+      body as { components: { name: string; downloadUrl?: string; checksumSha256: string }[] }
+    ).components.find((c) => c.name === 'k3s');
+    const url = new URL(k3s?.downloadUrl ?? '');
+    expect(url.protocol).toBe('file:');
+    const artifact = await readFile(url);
+    expect(artifact.toString('utf8')).toContain('simulated k3s');
+    expect(createHash('sha256').update(artifact).digest('hex')).toBe(k3s?.checksumSha256);
+  });
 
   it('lets staff sign in and find the provider verified', async () => {
     const s = started();

@@ -20,6 +20,7 @@ import { startOperatorProcess } from './operator-process.js';
 import type { Account } from './provider-seed.js';
 import { openSandboxDataDir, type SandboxDataDir } from './sandbox-data-dir.js';
 import { SandboxLog, type LogSink } from './sandbox-log.js';
+import { writeSandboxPlatformVersions } from './sandbox-platform-versions.js';
 import {
   CUSTOMER_EMAIL,
   DEMO_PASSWORD,
@@ -83,6 +84,11 @@ export interface Sandbox {
   readonly kubeUrl: string;
   /** The agent's pve-exporter: `${exporterUrl}/pve?target=…` serves pve-sim's metrics. */
   readonly exporterUrl: string;
+  /**
+   * The document `GET /v1/platform-versions` serves: its k3s is a small file in the data folder (or a
+   * temporary one), pinned by a `file:` URL and its SHA-256, for `nr cluster register` to fetch and check.
+   */
+  readonly platformVersionsFile: string;
   /** The data folder, if any, and kube-sim's admin kubeconfig in it. */
   readonly dataDir: string | undefined;
   readonly kubeconfigPath: string | undefined;
@@ -122,6 +128,8 @@ const MARKETPLACE_READY_TIMEOUT_MS = 60_000;
 interface Storage {
   readonly dataDir: SandboxDataDir | undefined;
   readonly operatorKubeconfig: string;
+  /** Where the platform versions document and the simulated k3s it pins are written. */
+  readonly platformVersionsDir: string;
   readonly secretKey: Buffer;
   readonly seedRecord: SeedRecord | undefined;
 }
@@ -169,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (paths !== undefined) await kube.writeKubeconfig(paths.adminKubeconfig);
 
     step('starting the control plane…');
+    const platformVersions = await writeSandboxPlatformVersions(storage.platformVersionsDir);
     const staff = { email: STAFF_EMAIL, password: previous?.staffPassword ?? newPassword() };
     const controlPlane = await startControlPlane({
       database: paths === undefined ? { inMemory: true } : { dataDir: paths.database },
@@ -181,6 +190,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // Everything runs on this machine: kube-sim on 127.0.0.1, the agent at a documentation address.
       allowPrivateDestinations: true,
       ...(options.dashboardDir !== undefined && { dashboardDir: options.dashboardDir }),
+      platformVersionsFile: platformVersions.file,
       readiness: () => ready,
     });
     started.push(() => controlPlane.close());
@@ -255,6 +265,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       pveToken,
       kubeUrl: kube.url,
       exporterUrl,
+      platformVersionsFile: platformVersions.file,
       dataDir: storage.dataDir?.dir,
       kubeconfigPath: paths?.adminKubeconfig,
       reused: previous !== undefined,
@@ -336,6 +347,7 @@ async function openStorage(options: SandboxOptions, started: ShutdownStack): Pro
     return {
       dataDir,
       operatorKubeconfig: dataDir.paths.operatorKubeconfig,
+      platformVersionsDir: dataDir.paths.platformVersions,
       secretKey: dataDir.secretKey,
       seedRecord: dataDir.seedRecord,
     };
@@ -345,6 +357,7 @@ async function openStorage(options: SandboxOptions, started: ShutdownStack): Pro
   return {
     dataDir: undefined,
     operatorKubeconfig: join(workDir, 'operator-kubeconfig.yaml'),
+    platformVersionsDir: join(workDir, 'platform-versions'),
     secretKey: randomBytes(32),
     seedRecord: undefined,
   };

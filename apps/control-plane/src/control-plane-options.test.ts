@@ -62,3 +62,20 @@ describe('--allow-private-destinations / NR_ALLOW_PRIVATE_DESTINATIONS', () => {
     expect(() => parseOptions([], { NR_ALLOW_PRIVATE_DESTINATIONS: 'yes please' })).toThrow(UsageError);
   });
 });
+
+describe('--platform-versions-file / NR_PLATFORM_VERSIONS_FILE', () => {
+  it('names the file as an absolute path, the flag before the variable', () => {
+    expect(parseOptions([], {}).platformVersionsFile).toBeUndefined();
+    expect(parseOptions([], { NR_PLATFORM_VERSIONS_FILE: '/etc/nr/pins.json' }).platformVersionsFile).toBe(
+      '/etc/nr/pins.json',
+    );
+    expect(
+      parseOptions(['--platform-versions-file', '/srv/pins.json'], {
+        NR_PLATFORM_VERSIONS_FILE: '/etc/x.json',
+      }).platformVersionsFile,
+    ).toBe('/srv/pins.json');
+    expect(parseOptions(['--platform-versions-file=pins.json'], {}).platformVersionsFile).toMatch(
+      /^\/.*\/pins\.json$/,
+    );
+  });
+});

@@ -23,6 +23,8 @@ export interface ParsedOptions {
   readonly metricsSilenceSeconds: number | undefined;
   /** The built dashboard to serve from `/`. */
   readonly dashboardDir: string | undefined;
+  /** The version pins to publish; read and checked by startControlPlane. */
+  readonly platformVersionsFile: string | undefined;
   /** Development only: private addresses where public ones are required. */
   readonly allowPrivateDestinations: boolean;
   /** The bearer token is read from its file by main, at start. */
@@ -46,6 +48,8 @@ export const USAGE = `usage: npm run control-plane -- [--listen HOST:PORT] [--da
                       loopback, linklocal, uniquelocal): X-Forwarded-For and X-Forwarded-Proto are read
                       from them only, the client being the right-most address that is not one of them
   --dashboard-dir DIR serve the built dashboard (apps/dashboard/dist) from /
+  --platform-versions-file FILE  the JSON document of version pins GET /v1/platform-versions serves
+                      (checked at start; default: the built-in pins)
   --allow-private-destinations  development only: take private, loopback and documentation addresses
                       where public ones are required (kubeconfig servers the control plane dials,
                       agents' public IPs), as a sandbox on one machine needs
@@ -55,6 +59,7 @@ environment:
   NR_SECRET_KEY       32-byte key (base64 or hex) sealing secrets at rest; default: DIR/secret.key, created on first start
   NR_TRUST_PROXY      the same list as --trust-proxy (the flag wins when both are given)
   NR_ALLOW_PRIVATE_DESTINATIONS  true: the same as --allow-private-destinations
+  NR_PLATFORM_VERSIONS_FILE  the same as --platform-versions-file (the flag wins when both are given)
   NR_ADMIN_EMAIL, NR_ADMIN_PASSWORD   platform staff account, created on start
   NR_PEERING_API_SERVER_URL  https URL agent clusters peer with (written into their peering kubeconfig)
   NR_INSTALL_SCRIPT_URL      https URL of the agent installer in install commands (default https://get.nrings.io)
@@ -81,6 +86,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
         'data-dir': { type: 'string', default: './.data' },
         'trust-proxy': { type: 'string' },
         'dashboard-dir': { type: 'string' },
+        'platform-versions-file': { type: 'string' },
         'allow-private-destinations': { type: 'boolean', default: false },
       },
       strict: true,
@@ -127,10 +133,15 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): P
     metricsRemoteWrite: remoteWriteOf(env),
     fleet: fleetOf(env),
     dashboardDir: values['dashboard-dir'] === undefined ? undefined : resolve(values['dashboard-dir']),
+    platformVersionsFile: fileOf(values['platform-versions-file'] ?? env.NR_PLATFORM_VERSIONS_FILE),
     allowPrivateDestinations:
       values['allow-private-destinations'] ||
       flagOf(env.NR_ALLOW_PRIVATE_DESTINATIONS, 'NR_ALLOW_PRIVATE_DESTINATIONS'),
   };
+}
+
+function fileOf(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : resolve(value);
 }
 
 function flagOf(value: string | undefined, name: string): boolean {

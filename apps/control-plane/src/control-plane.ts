@@ -12,10 +12,13 @@ import { createServer } from './http/server.js';
 import { DEFAULT_REGISTRATION_LIMITS, type RegistrationLimits } from './modules/auth/index.js';
 import type { FleetOptions } from './modules/fleet/index.js';
 import type { RemoteWriteTarget } from './modules/metrics/index.js';
+import { DEFAULT_PLATFORM_VERSIONS, readPlatformVersionsFile } from './modules/platform-versions/index.js';
 import { wireModules } from './modules/wire-modules.js';
 
 /** The order flow's claim service alone, for benchmarks that drive it in-process without HTTP. */
 export { createClaimService } from './modules/placement/index.js';
+/** Thrown by startControlPlane for a platform versions file it will not serve. */
+export { PlatformVersionsFileError } from './modules/platform-versions/index.js';
 
 export interface ControlPlaneOptions {
   readonly database: DatabaseLocation;
@@ -62,6 +65,11 @@ export interface ControlPlaneOptions {
   readonly fleet?: FleetOptions;
   /** The built dashboard (`apps/dashboard/dist`), served from `/` when given. */
   readonly dashboardDir?: string;
+  /**
+   * A JSON file with the version pins `GET /v1/platform-versions` serves, read and checked at start (a bad
+   * one throws PlatformVersionsFileError naming the field); without it, the built-in default.
+   */
+  readonly platformVersionsFile?: string;
   /** Consulted by /readyz besides the database: false answers 503 `starting` (the sandbox while it seeds). */
   readonly readiness?: () => boolean;
 }
@@ -89,6 +97,10 @@ const MAX_REMOTE_WRITE_DECOMPRESSED_BYTES = 32 * 1024 * 1024;
 const VERSION = '0.1.0';
 
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
+  const platformVersions =
+    options.platformVersionsFile === undefined
+      ? DEFAULT_PLATFORM_VERSIONS
+      : await readPlatformVersionsFile(options.platformVersionsFile);
   // Secret fields are redacted by @noderings/log's paths, whatever a future log call passes in.
   const logger = createLogger({
     name: 'control-plane',
@@ -132,6 +144,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         remoteWrite: options.metricsRemoteWrite,
       },
       fleet: options.fleet,
+      platformVersions,
     });
     if (options.dashboardDir !== undefined) await serveDashboard(app, resolve(options.dashboardDir));
     if (options.admin !== undefined)

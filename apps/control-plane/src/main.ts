@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 import { fromSeed } from '@nats-io/nkeys';
 
-import { startControlPlane } from './control-plane.js';
+import { PlatformVersionsFileError, startControlPlane } from './control-plane.js';
 import { parseOptions, USAGE, UsageError } from './control-plane-options.js';
 import { loadSecretKey } from './crypto/secret-key.js';
 
@@ -16,6 +16,7 @@ async function main(): Promise<number> {
     metricsSilenceSeconds,
     metricsRemoteWrite,
     dashboardDir,
+    platformVersionsFile,
     fleet,
     ...rest
   } = options;
@@ -27,6 +28,7 @@ async function main(): Promise<number> {
     ...(preflightIntervalSeconds !== undefined && { preflightIntervalSeconds }),
     ...(metricsSilenceSeconds !== undefined && { metricsSilenceSeconds }),
     ...(dashboardDir !== undefined && { dashboardDir }),
+    ...(platformVersionsFile !== undefined && { platformVersionsFile }),
     ...(metricsRemoteWrite !== undefined && {
       metricsRemoteWrite: {
         url: metricsRemoteWrite.url,
@@ -72,6 +74,10 @@ main().then(
   (e: unknown) => {
     if (e instanceof UsageError) {
       console.error(`${e.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (e instanceof PlatformVersionsFileError) {
+      console.error(e.message);
       process.exit(2);
     }
     console.error(e);

@@ -225,3 +225,5 @@ export {
 } from './metric-forwarding.js';
 export type { PeriodBounds } from './billing-period.js';
 export { billingPeriodAt, previousBillingPeriod } from './billing-period.js';
+export type { PlatformComponent, PlatformVersions } from './platform-versions.js';
+export { parsePlatformVersions, platformVersionsSchema } from './platform-versions.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import type { PlatformVersions } from '@noderings/domain';
 import type { FastifyInstance } from 'fastify';
 
 import type { PasswordHasher } from '../crypto/password-hasher.js';
@@ -25,6 +26,7 @@ import { registerOrganizationModule } from './organizations/index.js';
 import { registerOutboundSmtpModule } from './outbound-smtp/index.js';
 import { registerPlacementModule } from './placement/index.js';
 import { registerPlanModule } from './plans/index.js';
+import { registerPlatformVersionsModule } from './platform-versions/index.js';
 import { registerPlatformModule } from './platforms/index.js';
 import { registerPreflightModule } from './preflight/index.js';
 import { registerProxmoxInventoryModule } from './proxmox-inventory/index.js';
@@ -56,6 +58,8 @@ export interface ModuleSettings extends ModuleContext {
   readonly metrics: MetricsSettings;
   /** The fleet transport (NATS) for node agents; without it agents cannot enroll. */
   readonly fleet: FleetOptions | undefined;
+  /** The version pins `nr cluster register` installs, served to anyone. */
+  readonly platformVersions: PlatformVersions;
 }
 
 /** What the server needs of the modules once they are registered. */
@@ -87,6 +91,7 @@ export async function wireModules(app: FastifyInstance, settings: ModuleSettings
   await registerInvitationModule(app, { ...context, users, memberships });
   await registerServiceAccountModule(app, context);
   // A provider's estate.
+  await registerPlatformVersionsModule(app, settings);
   const { regions } = await registerRegionModule(app, context);
   const { agents, agentRecords } = await registerAgentModule(app, { ...context, ...settings });
   await registerPlatformModule(app, { ...context, agentRecords });

@@ -8898,6 +8898,67 @@ export interface paths {
     readonly patch?: never;
     readonly trace?: never;
   };
+  readonly '/v1/platform-versions': {
+    readonly parameters: {
+      readonly query?: never;
+      readonly header?: never;
+      readonly path?: never;
+      readonly cookie?: never;
+    };
+    /** The version pins of what `nr cluster register` installs on an agent VM, each with its SHA-256. Cacheable: an ETag, and If-None-Match answers 304. */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never;
+        readonly header?: never;
+        readonly path?: never;
+        readonly cookie?: never;
+      };
+      readonly requestBody?: never;
+      readonly responses: {
+        /** @description Default Response */
+        readonly '4XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly '5XX': {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description Default Response */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content: {
+            readonly 'application/json': components['schemas']['PlatformVersions'];
+          };
+        };
+        /** @description Not modified: the ETag given in If-None-Match is the current one. */
+        readonly 304: {
+          headers: {
+            readonly [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    readonly put?: never;
+    readonly post?: never;
+    readonly delete?: never;
+    readonly options?: never;
+    readonly head?: never;
+    readonly patch?: never;
+    readonly trace?: never;
+  };
   readonly '/v1/platform/{id}': {
     readonly parameters: {
       readonly query?: never;
@@ -14604,6 +14665,26 @@ export interface components {
       readonly serviceStatus:
         'SERVICE_STATUS_ONLINE' | 'SERVICE_STATUS_OFFLINE' | 'SERVICE_STATUS_MAINTENANCE';
       readonly updateTime: string;
+    };
+    readonly PlatformVersions: {
+      readonly channel: string;
+      readonly components: readonly {
+        readonly checksumSha256: string;
+        readonly downloadUrl?: string;
+        readonly image?: string;
+        readonly name: string;
+        readonly version: string;
+      }[];
+    };
+    readonly PlatformVersionsInput: {
+      readonly channel: string;
+      readonly components: readonly {
+        readonly checksumSha256: string;
+        readonly downloadUrl?: string;
+        readonly image?: string;
+        readonly name: string;
+        readonly version: string;
+      }[];
     };
     readonly PreflightCheck: {
       /** @description What is checked, like NODE_CAPACITY_LEFT; a sub-check adds its subject. */
