@@ -17,15 +17,23 @@ describe('writeSandboxPlatformVersions', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('pins a simulated k3s by its file: URL and the SHA-256 of what the file holds', async () => {
+  it('pins a simulated k3s and Calico by their file: URLs and the SHA-256 of what the files hold', async () => {
     const { file, document } = await writeSandboxPlatformVersions(join(dir, 'platform-versions'));
     expect(parsePlatformVersions(JSON.parse(await readFile(file, 'utf8')))).toEqual(document);
-    const [k3s] = document.components;
-    expect(k3s?.name).toBe('k3s');
-    const url = new URL(k3s?.downloadUrl ?? '');
-    expect(url.protocol).toBe('file:');
-    const artifact = await readFile(url);
-    expect(artifact.toString('utf8')).toMatch(/^#!\/bin\/sh\n[^]*simulated k3s/);
-    expect(createHash('sha256').update(artifact).digest('hex')).toBe(k3s?.checksumSha256);
+    const [k3s, calico, operator] = document.components;
+    expect([k3s?.name, calico?.name, operator?.name]).toEqual(['k3s', 'calico', 'proxmox-operator']);
+    for (const download of [k3s, calico]) {
+      const url = new URL(download?.downloadUrl ?? '');
+      expect(url.protocol).toBe('file:');
+      const artifact = await readFile(url);
+      expect(createHash('sha256').update(artifact).digest('hex')).toBe(download?.checksumSha256);
+    }
+    expect((await readFile(new URL(k3s?.downloadUrl ?? ''), 'utf8')).split('\n')[1]).toContain(
+      `k3s version ${k3s?.version ?? ''}`,
+    );
+    expect(await readFile(new URL(calico?.downloadUrl ?? ''), 'utf8')).toContain(
+      'installations.operator.tigera.io',
+    );
+    expect(operator?.image).toMatch(/\/proxmox-operator@sha256:[0-9a-f]{64}$/);
   });
 });

@@ -57,7 +57,10 @@ export function readyCount(workload: WorkloadStatus | undefined): number {
 export interface NodeList {
   readonly items: readonly {
     metadata: { name: string };
-    status?: { conditions?: readonly { type: string; status: string }[] };
+    status?: {
+      conditions?: readonly { type: string; status: string }[];
+      nodeInfo?: { kubeletVersion?: string };
+    };
   }[];
 }
 

@@ -3,22 +3,12 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { parsePlatformVersions, type PlatformComponent, type PlatformVersions } from '@noderings/domain';
+
 import { CliError } from '../cli-error.js';
 
-/** One pinned thing `nr` installs: a download (k3s, Calico's manifest) or an image, with its SHA-256. */
-export interface PinnedComponent {
-  readonly name: string;
-  readonly version: string;
-  readonly downloadUrl?: string;
-  readonly image?: string;
-  readonly checksumSha256: string;
-}
-
-/** `GET /v1/platform-versions`. */
-export interface PlatformVersions {
-  readonly channel: string;
-  readonly components: readonly PinnedComponent[];
-}
+export type { PlatformVersions };
+export type PinnedComponent = PlatformComponent;
 
 /** What register needs pinned, and how: the two downloads and the operator's image. */
 export const REQUIRED_DOWNLOADS = ['k3s', 'calico'] as const;
@@ -41,7 +31,6 @@ const BUILT_IN: PlatformVersions = {
   ],
 };
 
-const SHA256 = /^[0-9a-f]{64}$/;
 const FETCH_TIMEOUT_MS = 15_000;
 const FETCH_ATTEMPTS = 3;
 const CACHED_DOCUMENT = 'platform-versions.json';
@@ -53,37 +42,14 @@ export class PinError extends CliError {
 }
 
 /** Checks a document from the API (or the cache): every component pinned by a SHA-256, names unique. */
-export function parsePlatformVersions(value: unknown, source: string): PlatformVersions {
-  const bad = (why: string) => new PinError(`The platform versions from ${source} are unusable: ${why}.`);
-  if (typeof value !== 'object' || value === null) throw bad('not a JSON object');
-  const { channel, components } = value as { channel?: unknown; components?: unknown };
-  if (!Array.isArray(components)) throw bad('components is not a list');
-  const seen = new Set<string>();
-  const parsed = components.map((c: unknown, i): PinnedComponent => {
-    const at = `components[${String(i)}]`;
-    if (typeof c !== 'object' || c === null) throw bad(`${at} is not an object`);
-    const { name, version, downloadUrl, image, checksumSha256 } = c as Record<string, unknown>;
-    if (typeof name !== 'string' || name === '') throw bad(`${at}.name is missing`);
-    if (seen.has(name)) throw bad(`${name} is pinned twice`);
-    seen.add(name);
-    if (typeof version !== 'string' || version === '') throw bad(`${name} has no version`);
-    if (typeof checksumSha256 !== 'string' || !SHA256.test(checksumSha256))
-      throw bad(`${name} has no SHA-256 checksum (checksumSha256)`);
-    if ((downloadUrl === undefined) === (image === undefined))
-      throw bad(`${name} needs exactly one of downloadUrl and image`);
-    if (downloadUrl !== undefined && (typeof downloadUrl !== 'string' || !/^(https|file):/.test(downloadUrl)))
-      throw bad(`${name}: downloadUrl must be an https: (or file:) URL`);
-    if (image !== undefined && (typeof image !== 'string' || !image.endsWith(`@sha256:${checksumSha256}`)))
-      throw bad(`${name}: image must be pinned by its digest, @sha256:${checksumSha256}`);
-    return {
-      name,
-      version,
-      checksumSha256,
-      ...(typeof downloadUrl === 'string' ? { downloadUrl } : {}),
-      ...(typeof image === 'string' ? { image } : {}),
-    };
-  });
-  return { channel: typeof channel === 'string' ? channel : 'unnamed', components: parsed };
+function parsePins(value: unknown, source: string): PlatformVersions {
+  try {
+    return parsePlatformVersions(value);
+  } catch (e: unknown) {
+    throw new PinError(
+      `The platform versions from ${source} are unusable: ${e instanceof Error ? e.message : String(e)}.`,
+    );
+  }
 }
 
 /**
@@ -98,7 +64,7 @@ export async function loadPlatformVersions(options: {
   const cached = join(options.configDir, CACHED_DOCUMENT);
   if (options.offline) {
     const text = await readFile(cached, 'utf8').catch(() => undefined);
-    return text === undefined ? BUILT_IN : parsePlatformVersions(JSON.parse(text) as unknown, cached);
+    return text === undefined ? BUILT_IN : parsePins(JSON.parse(text) as unknown, cached);
   }
   const url = `${options.apiUrl}/v1/platform-versions`;
   let lastError = '';
@@ -106,7 +72,7 @@ export async function loadPlatformVersions(options: {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`answered ${String(response.status)}`);
-      const document = parsePlatformVersions(await response.json(), url);
+      const document = parsePins(await response.json(), url);
       await writeAtomically(cached, `${JSON.stringify(document, null, 2)}\n`, 0o600);
       return document;
     } catch (e: unknown) {

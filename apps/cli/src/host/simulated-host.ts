@@ -172,7 +172,10 @@ export class SimulatedHost implements Host {
     const text = renderServiceUnit(unit);
     await mkdir(join(this.root, UNITS_DIR), { recursive: true });
     await writeFile(join(this.root, unitPath(unit.name)), text, { mode: 0o644 });
-    await writeFile(join(this.root, UNITS_DIR, `${unit.name}.service.json`), `${JSON.stringify(unit, null, 2)}\n`);
+    await writeFile(
+      join(this.root, UNITS_DIR, `${unit.name}.service.json`),
+      `${JSON.stringify(unit, null, 2)}\n`,
+    );
     await this.record('install-service', `${unit.name}: ${unit.execStart.join(' ')}`);
   }
 
