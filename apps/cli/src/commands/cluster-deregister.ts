@@ -1,5 +1,4 @@
-import { OPERATOR_NAMESPACE, toYaml } from '@noderings/deploy';
-import { loadCrds } from '@noderings/kube';
+import { renderAgentStack, toYaml } from '@noderings/deploy';
 
 import { ApiError } from '../api-client.js';
 import { booleanFlag, type Command } from '../command.js';
@@ -50,31 +49,12 @@ export const clusterDeregister: Command = {
       removed.push(`agent ${agentId}`);
     }
     const k3sRuns = (await host.serviceState(K3S_SERVICE)) === 'active';
-    if (k3sRuns && !uninstall) {
-      // The stack's namespaces (with the credentials Secrets and custom resources in them) and its CRDs.
-      const namespaces = [
-        OPERATOR_NAMESPACE,
-        ...(state.agent_id === undefined ? [] : [`${state.agent_id}-operator`]),
-      ];
-      await runChecked(
-        host,
-        kubectl(['delete', 'namespace', ...namespaces, '--ignore-not-found', '--wait=true']),
-      );
-      await runChecked(
-        host,
-        kubectl(['delete', '-f', '-', '--ignore-not-found', '--wait=true'], toYaml(loadCrds())),
-      );
-      await runChecked(
-        host,
-        kubectl([
-          'delete',
-          'clusterrole,clusterrolebinding',
-          '-l',
-          'app.kubernetes.io/part-of=noderings',
-          '--ignore-not-found',
-        ]),
-      );
-      removed.push(`the stack (${namespaces.join(', ')} and the CRDs)`);
+    if (k3sRuns && !uninstall && state.agent_id !== undefined) {
+      // Exactly what register applied: its namespaces (with the Secrets and custom resources in them),
+      // CRDs and RBAC. The image does not matter to a delete.
+      const stack = renderAgentStack({ agentId: state.agent_id, image: 'deleted' });
+      await runChecked(host, kubectl(['delete', '-f', '-', '--ignore-not-found', '--wait=true'], toYaml(stack)));
+      removed.push(`the stack (${String(stack.length)} objects)`);
     }
     if (uninstall) {
       await host.removeService(K3S_SERVICE);

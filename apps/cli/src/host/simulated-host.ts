@@ -36,7 +36,7 @@ export interface SimulatedHostFacts {
 
 const GIB = 1024 ** 3;
 
-/** An Ubuntu 24.04 VM with what seed 000 asks for and one interface, `eth0`, on 10.0.0.10. */
+/** An Ubuntu 24.04 VM with what seed 000 asks for and one interface, `eth0`, on 192.0.2.20 (RFC 5737: the sandbox's agent addresses are documentation ones). */
 export const DEFAULT_FACTS: SimulatedHostFacts = {
   hostname: 'agent-1',
   osRelease: { id: 'ubuntu', versionId: '24.04', prettyName: 'Ubuntu 24.04.3 LTS' },
@@ -45,7 +45,7 @@ export const DEFAULT_FACTS: SimulatedHostFacts = {
   freeDiskBytes: 40 * GIB,
   interfaces: [
     { name: 'lo', up: true, loopback: true, ipv4: ['127.0.0.1'] },
-    { name: 'eth0', up: true, loopback: false, ipv4: ['10.0.0.10'] },
+    { name: 'eth0', up: true, loopback: false, ipv4: ['192.0.2.20'] },
   ],
   busyPorts: [],
   privilege: 'root',
@@ -321,7 +321,7 @@ export class SimulatedHost implements Host {
   /** The version the installed k3s artifact names (`k3s version v1.34.2+k3s1`), as `k3s --version` prints. */
   private async k3sVersion(): Promise<string> {
     const text = (await this.readFile(K3S_BINARY)) ?? '';
-    return /k3s version (v\S+)/.exec(text)?.[1] ?? 'v0.0.0-sim';
+    return /k3s version (v[0-9][^\s:,]*)/.exec(text)?.[1] ?? 'v0.0.0-sim';
   }
 
   private async runK3s(command: HostCommand, args: readonly string[]): Promise<CommandResult> {

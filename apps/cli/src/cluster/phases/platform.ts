@@ -56,12 +56,18 @@ function platformName(ctx: RegisterContext, instance: ProxmoxInstance): string {
   return `${ctx.input.name}-${instance.id}`;
 }
 
+/** This agent's platform for the instance (by its endpoint), if an earlier run created it. */
 async function findPlatform(ctx: RegisterContext, instance: ProxmoxInstance): Promise<Platform | undefined> {
-  const name = platformName(ctx, instance);
   const { platforms } = await ctx.api.get<{ platforms: Platform[] }>(
-    `/v1/platforms?search=${encodeURIComponent(name)}&pageSize=100`,
+    `/v1/platforms?search=${encodeURIComponent(instance.url)}&pageSize=100`,
   );
-  return platforms.find((p) => p.name === name && p.agentId === ctx.state.agent_id);
+  const found = platforms.find((p) => p.endpointUrl.replace(/\/+$/, '') === instance.url);
+  if (found !== undefined && found.agentId !== ctx.state.agent_id)
+    throw new CliError(
+      'REGISTER_REFUSED',
+      `${instance.url} is already the platform ${found.name} of ${found.agentId === null ? 'no agent' : `agent ${found.agentId}`}; a Proxmox cluster is registered once.`,
+    );
+  return found;
 }
 
 async function nodesOf(ctx: RegisterContext, platformId: string): Promise<ApiNode[]> {
