@@ -1,12 +1,7 @@
 import { readMutations } from '@noderings/cli/simulated-host';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import {
-  AGENT_IP,
-  registerArgs,
-  startRegisterWorld,
-  type RegisterWorld,
-} from './register-world.test-support.js';
+import { AGENT_IP, registerArgs, startRegisterWorld, type RegisterWorld } from './register-world.js';
 
 interface AgentList {
   agents: { agent: { id: string; name: string; provisioned: boolean; inboundPeeringState: string } }[];
@@ -138,7 +133,7 @@ describe('nr cluster register on a simulated host', () => {
     const after = await w.nr(['cluster', 'status', '--name', 'agent-a']);
     expect(after.code).toBe(2);
     expect(after.stderr).toContain('no cluster named agent-a has been registered');
-  });
+  }, 180_000);
 });
 
 /** Names of what kubectl lists on the simulated host's k3s (which deregister without --uninstall-k3s keeps). */
