@@ -1,5 +1,8 @@
 import { readMutations } from '@noderings/cli/simulated-host';
-import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 import { AGENT_IP, registerArgs, startRegisterWorld, type RegisterWorld } from './register-world.js';
 
@@ -11,6 +14,13 @@ let world: RegisterWorld | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
+});
+
+/** One world for the tests that change nothing in it. */
+let shared: Promise<RegisterWorld> | undefined;
+const sharedWorld = () => (shared ??= startRegisterWorld());
+afterAll(async () => {
+  await (await shared)?.close();
 });
 
 describe('nr cluster register on a simulated host', () => {
@@ -134,6 +144,104 @@ describe('nr cluster register on a simulated host', () => {
     expect(after.code).toBe(2);
     expect(after.stderr).toContain('no cluster named agent-a has been registered');
   }, 180_000);
+});
+
+describe('nr cluster register, refusing', () => {
+  it('--dry-run prints every phase and host command and changes nothing', async () => {
+    world = await startRegisterWorld();
+    const w = world;
+    const dry = await w.nr([...registerArgs(w), '--dry-run', '--output', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const report = JSON.parse(dry.stdout) as {
+      dry_run: boolean;
+      phases: { name: string; outcome: string; plan?: string[] }[];
+    };
+    expect(report.dry_run).toBe(true);
+    expect(report.phases.map((p) => p.outcome)).toEqual(Array(9).fill('planned'));
+    expect(dry.stderr).toContain(
+      '$ sudo k3s kubectl apply --server-side --field-manager=nr --force-conflicts -f - < (stdin)',
+    );
+    expect(dry.stderr).toContain('--node-ip=192.0.2.20');
+    expect(dry.stderr).toContain('POST /v1/agents');
+    // Nothing happened: no mutation of the host, no agent, no state file.
+    expect(await readMutations(w.hostRoot)).toEqual([]);
+    expect((await w.api.call<AgentList>('GET', '/v1/agents', 200, { as: w.provider })).agents).toEqual([]);
+    expect(existsSync(join(w.configDir, 'clusters'))).toBe(false);
+  }, 60_000);
+
+  it('stops at the prechecks a host fails, saying what it found and what is needed, before any change', async () => {
+    world = await startRegisterWorld({
+      memoryBytes: 2 * 1024 ** 3,
+      busyPorts: [{ port: 6443, protocol: 'tcp' }],
+      osRelease: { id: 'debian', versionId: '12', prettyName: 'Debian GNU/Linux 12 (bookworm)' },
+    });
+    const w = world;
+    const run = await w.nr(registerArgs(w));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/\[FAIL\] memory: 2 GiB found, 4 GiB needed/);
+    expect(run.stderr).toMatch(/\[FAIL\] port 6443\/tcp: .*in use/);
+    expect(run.stderr).toMatch(
+      /\[FAIL\] os: Debian GNU\/Linux 12 \(bookworm\) found, Ubuntu 22.04 or newer needed/,
+    );
+    expect(run.stderr).toMatch(/\[OK\] cpu: /);
+    expect(run.stderr).toContain('3 prechecks failed (os, memory, port 6443/tcp)');
+    expect(await readMutations(w.hostRoot)).toEqual([]);
+    expect((await w.api.call<AgentList>('GET', '/v1/agents', 200, { as: w.provider })).agents).toEqual([]);
+    // --skip-prechecks goes past them (to the agent record and beyond): here only the plan is asked for.
+    const skipped = await w.nr([...registerArgs(w), '--skip-prechecks', '--dry-run']);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).toContain('[WARN] [2/9] Prechecks: skipped (--skip-prechecks)');
+  }, 60_000);
+
+  it.each([
+    [['cluster', 'register', '--agent-ip', AGENT_IP], '--name is required'],
+    [['cluster', 'register', '--name', 'a', '--agent-ip', '10.0.0'], '--agent-ip must be an IPv4 address'],
+    [
+      ['cluster', 'register', '--name', 'Bad_Name', '--agent-ip', AGENT_IP, '--skip-operator-install'],
+      '--name must be a DNS label',
+    ],
+    [['cluster', 'register', '--name', 'a', '--agent-ip', AGENT_IP], '--proxmox-instances-file is required'],
+    [
+      [
+        'cluster',
+        'register',
+        '--name',
+        'a',
+        '--agent-ip',
+        AGENT_IP,
+        '--skip-operator-install',
+        '--reinstall-operator',
+      ],
+      '--reinstall-operator goes with --resume',
+    ],
+    [['cluster', 'register', '--name', 'a', '--resume', '--bogus'], "Unknown option '--bogus'"],
+    [
+      [
+        'cluster',
+        'register',
+        '--name',
+        'a',
+        '--agent-ip',
+        AGENT_IP,
+        '--skip-operator-install',
+        '--api-server-url',
+        'http://x',
+      ],
+      '--api-server-url must be https://',
+    ],
+    [['cluster', 'logs', '--lines', '0'], '--lines must be a whole number'],
+    [
+      ['cluster', 'verify', '--section', 'liqo'],
+      '--section must be one of kubernetes, calico, agent, operator, platform',
+    ],
+  ])('exits 2 with the usage on bad flags: %j', async (argv, message) => {
+    const w = await sharedWorld();
+    const run = await w.nr(argv);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain('usage: nr');
+    expect(await readMutations(w.hostRoot)).toEqual([]);
+  });
 });
 
 /** Names of what kubectl lists on the simulated host's k3s (which deregister without --uninstall-k3s keeps). */

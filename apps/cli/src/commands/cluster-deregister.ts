@@ -53,7 +53,10 @@ export const clusterDeregister: Command = {
       // Exactly what register applied: its namespaces (with the Secrets and custom resources in them),
       // CRDs and RBAC. The image does not matter to a delete.
       const stack = renderAgentStack({ agentId: state.agent_id, image: 'deleted' });
-      await runChecked(host, kubectl(['delete', '-f', '-', '--ignore-not-found', '--wait=true'], toYaml(stack)));
+      await runChecked(
+        host,
+        kubectl(['delete', '-f', '-', '--ignore-not-found', '--wait=true'], toYaml(stack)),
+      );
       removed.push(`the stack (${String(stack.length)} objects)`);
     }
     if (uninstall) {

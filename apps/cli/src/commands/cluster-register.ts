@@ -35,16 +35,10 @@ export const clusterRegister: Command = {
   check: (flags) => {
     const resume = booleanFlag(flags, 'resume');
     if (resume && stringFlag(flags, 'name') === undefined) throw usageError('--resume needs --name');
-    if (!resume) {
+    if (!resume)
       for (const required of ['name', 'agent-ip'])
         if (stringFlag(flags, required) === undefined)
           throw usageError(`--${required} is required (unless --resume)`);
-      if (
-        stringFlag(flags, 'proxmox-instances-file') === undefined &&
-        !booleanFlag(flags, 'skip-operator-install')
-      )
-        throw usageError('--proxmox-instances-file is required (unless --skip-operator-install)');
-    }
     checkClusterName(stringFlag(flags, 'name') ?? '');
     const ip = stringFlag(flags, 'agent-ip');
     if (ip !== undefined) checkAgentIp(ip);
@@ -59,6 +53,12 @@ export const clusterRegister: Command = {
     const apiServer = stringFlag(flags, 'api-server-url');
     if (apiServer !== undefined && !/^https:\/\/[^/\s]+(:\d+)?\/?$/.test(apiServer))
       throw usageError(`--api-server-url must be https://HOST[:PORT], not "${apiServer}"`);
+    if (
+      !resume &&
+      stringFlag(flags, 'proxmox-instances-file') === undefined &&
+      !booleanFlag(flags, 'skip-operator-install')
+    )
+      throw usageError('--proxmox-instances-file is required (unless --skip-operator-install)');
   },
   run: async (ctx) => {
     const name = stringFlag(ctx.flags, 'name') ?? '';
