@@ -147,6 +147,59 @@ describe('nr cluster register on a simulated host', () => {
 });
 
 describe('nr cluster register, refusing', () => {
+  it('refuses a second agent on a host whose k3s another register installed, until that one is deregistered with k3s', async () => {
+    world = await startRegisterWorld();
+    const w = world;
+    const first = await w.nr([
+      'cluster',
+      'register',
+      '--name',
+      'agent-a',
+      '--agent-ip',
+      AGENT_IP,
+      '--skip-operator-install',
+    ]);
+    expect(first.code, first.stderr).toBe(0);
+    const second = await w.nr([
+      'cluster',
+      'register',
+      '--name',
+      'agent-b',
+      '--agent-ip',
+      AGENT_IP,
+      '--skip-operator-install',
+    ]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(
+      'was installed for agent agent-a (', // …its id), then the remedy:
+    );
+    expect(second.stderr).toContain('nr cluster deregister --name agent-a --uninstall-k3s');
+    const agents = (await w.api.call<AgentList>('GET', '/v1/agents', 200, { as: w.provider })).agents;
+    expect(agents.map((a) => a.agent.name)).toEqual(['agent-a']);
+
+    const deregister = await w.nr(['cluster', 'deregister', '--name', 'agent-a', '--uninstall-k3s', '--yes']);
+    expect(deregister.code, deregister.stderr).toBe(0);
+    expect(existsSync(join(w.hostRoot, 'usr/local/bin/k3s'))).toBe(false);
+    expect(existsSync(join(w.hostRoot, 'etc/rancher/k3s'))).toBe(false);
+    expect(existsSync(join(w.hostRoot, 'etc/systemd/system/k3s.service'))).toBe(false);
+    const again = await w.nr([
+      'cluster',
+      'register',
+      '--name',
+      'agent-b',
+      '--agent-ip',
+      AGENT_IP,
+      '--skip-operator-install',
+      '--output',
+      'json',
+    ]);
+    expect(again.code, again.stderr).toBe(0);
+    const names = (await w.api.call<AgentList>('GET', '/v1/agents', 200, { as: w.provider })).agents.map(
+      (a) => a.agent.name,
+    );
+    expect(names).toEqual(['agent-b']);
+  }, 180_000);
+
   it('--dry-run prints every phase and host command and changes nothing', async () => {
     world = await startRegisterWorld();
     const w = world;

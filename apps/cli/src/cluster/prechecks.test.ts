@@ -216,6 +216,24 @@ describe('runPrechecks', () => {
     expect(notPassing(await runPrechecks(new FakeHost(facts), INPUT))).toEqual([]);
   });
 
+  it('passes the ports a running k3s holds (a resumed or repeated register), and fails them otherwise', async () => {
+    const host = new FakeHost({ busyPorts: ['6443/tcp', '10250/tcp', '8472/udp'] });
+    expect(notPassing(await runPrechecks(host, INPUT))).toEqual([
+      'port 6443/tcp',
+      'port 10250/tcp',
+      'port 8472/udp',
+    ]);
+    await host.installService({
+      name: 'k3s',
+      description: 'k3s',
+      execStart: ['/usr/local/bin/k3s', 'server'],
+    });
+    await host.startService('k3s');
+    const prechecks = await runPrechecks(host, INPUT);
+    expect(notPassing(prechecks)).toEqual([]);
+    expect(byName(prechecks, 'port 6443/tcp').message).toBe('6443/tcp is held by the k3s installed here');
+  });
+
   it('needs no DNS for a control plane at an IP address, and takes plain HTTP on loopback', async () => {
     for (const url of [
       'https://198.51.100.10',

@@ -101,6 +101,14 @@ const REQUIREMENTS: readonly Requirement[] = [
       if (await host.portFree(port, protocol)) {
         return { status: 'pass', found: 'free', message: `${port}/${protocol} is free` };
       }
+      // A k3s that register installed holds it; the agent phase decides whether that k3s may be reused.
+      if ((await host.serviceState('k3s')) === 'active') {
+        return {
+          status: 'pass',
+          found: 'held by k3s',
+          message: `${port}/${protocol} is held by the k3s installed here`,
+        };
+      }
       const ss = protocol === 'tcp' ? 'ss -ltnp' : 'ss -lunp';
       return {
         status: 'fail',

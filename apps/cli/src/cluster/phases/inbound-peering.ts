@@ -70,10 +70,6 @@ async function controlPlaneKubeconfig(ctx: RegisterContext): Promise<string> {
 export const inboundPeeringPhase: Phase = {
   name: 'inbound_peering',
   title: 'Inbound peering',
-  skipped: (ctx) =>
-    ctx.input.skipOperatorInstall
-      ? '--skip-operator-install (the control plane would find no stack)'
-      : undefined,
   isDone: async (ctx) => ctx.state.agent_id !== undefined && peered(await findAgent(ctx, ctx.state.agent_id)),
   plan: (ctx) =>
     Promise.resolve([

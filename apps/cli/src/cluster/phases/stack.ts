@@ -1,4 +1,4 @@
-import { OPERATOR_NAME, OPERATOR_NAMESPACE, renderAgentStack } from '@noderings/deploy';
+import { CONTROL_PLANE_NAME, OPERATOR_NAME, OPERATOR_NAMESPACE, renderAgentStack } from '@noderings/deploy';
 import type { KubeObject } from '@noderings/kube';
 
 import { CliError } from '../../cli-error.js';
@@ -13,8 +13,20 @@ const AVAILABLE_TIMEOUT_MS = 3 * 60_000;
 
 /** Every object of the agent's stack, as `nr cluster manifests` prints and this phase applies it. */
 export async function stackObjects(ctx: RegisterContext): Promise<KubeObject[]> {
+  if (ctx.input.skipOperatorInstall) {
+    // The provider runs its own operator: everything but its Deployment (the image is then unused).
+    const stack = renderAgentStack({ agentId: agentIdOf(ctx), image: 'provided-by-the-provider' });
+    return stack.filter((o) => !(o.kind === 'Deployment' && o.metadata?.name === OPERATOR_NAME));
+  }
   const operator = pinOf(await pinsOf(ctx), OPERATOR_COMPONENT);
   return renderAgentStack({ agentId: agentIdOf(ctx), image: operator.image ?? '' });
+}
+
+/** With --skip-operator-install: the namespaces, CRDs and RBAC are there (the control plane's account). */
+async function stackWithoutOperatorDone(ctx: RegisterContext): Promise<boolean> {
+  if (ctx.state.agent_id === undefined) return false;
+  const namespace = `${ctx.state.agent_id}-operator`;
+  return (await getJson(ctx.host, ['serviceaccount', CONTROL_PLANE_NAME, '-n', namespace])) !== undefined;
 }
 
 interface Deployment extends WorkloadStatus {
@@ -33,8 +45,8 @@ async function operatorDeployment(ctx: Pick<RegisterContext, 'host'>): Promise<D
 export const stackPhase: Phase = {
   name: 'stack',
   title: 'Agent stack',
-  skipped: (ctx) => (ctx.input.skipOperatorInstall ? '--skip-operator-install' : undefined),
   isDone: async (ctx) => {
+    if (ctx.input.skipOperatorInstall) return stackWithoutOperatorDone(ctx);
     if (ctx.input.reinstallOperator) return false;
     const operator = pinOf(await pinsOf(ctx), OPERATOR_COMPONENT);
     const deployment = await operatorDeployment(ctx);
@@ -70,6 +82,13 @@ export const stackPhase: Phase = {
     ];
   },
   run: async (ctx) => {
+    if (ctx.input.skipOperatorInstall) {
+      await applyObjects(ctx.host, await stackObjects(ctx));
+      ctx.say(
+        'the stack without the operator (--skip-operator-install): run your own, with its Proxmox credentials',
+      );
+      return;
+    }
     const instances = await instancesOf(ctx);
     if (instances.length === 0)
       throw new CliError(
