@@ -8,6 +8,7 @@ import { operatorBenchmark } from './operator.bench.js';
 import { ordersBenchmark } from './orders.bench.js';
 import { placementBenchmark } from './placement.bench.js';
 import { pveSimBenchmark } from './pve-sim.bench.js';
+import { registerBenchmark } from './register.bench.js';
 import { sandboxBenchmark } from './sandbox.bench.js';
 
 /** Each benchmark prints its own figures; `npm run bench -- <name> [--seconds N]`. */
@@ -45,6 +46,11 @@ const BENCHMARKS: Record<string, { description: string; run: (seconds: number) =
   marketplace: {
     description: 'anonymous marketplace searches over HTTP: p50/p95 with 10,000 plans over 1,000 nodes',
     run: marketplaceBenchmark,
+  },
+  register: {
+    description:
+      'nr cluster register on a simulated host: full register wall time and per phase; --resume after a kill in the stack phase',
+    run: () => registerBenchmark(),
   },
   sandbox: {
     description:
