@@ -24,7 +24,7 @@ export const REGISTER_PHASES: readonly Phase[] = [
 ];
 
 /**
- * Which of seed 001's ten phases each of ours covers (ADR 0012). Liqo, its outbound peering and namespace
+ * Which of seed 001's ten phases each of ours covers (ADR 0029). Liqo, its outbound peering and namespace
  * offloading have none: the control plane reaches the cluster through the uploaded kubeconfig.
  */
 export const SEED_PHASES: Readonly<Record<PhaseName, readonly string[]>> = {

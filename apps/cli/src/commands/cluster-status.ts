@@ -73,7 +73,7 @@ export const clusterStatus: Command = {
             p.duration_ms === null ? '-' : `${(p.duration_ms / 1000).toFixed(1)} s`,
           ]),
         ),
-        `Seed 001 phases nr has no counterpart for: ${SEED_PHASES_NOT_RUN.join(', ')} (ADR 0012).\n`,
+        `Seed 001 phases nr has no counterpart for: ${SEED_PHASES_NOT_RUN.join(', ')} (ADR 0029).\n`,
       ].join(''),
     );
   },
