@@ -112,7 +112,7 @@ describe('nr cluster register on a simulated host', () => {
         operator_ok: true,
         peering_summary: 'INBOUND_PEERING_STATE_READY',
         last_error: null,
-        seed_phases_not_run: ['liqo', 'peering', 'offloading'],
+        seed_phases_not_run: ['5 Liqo', '6 Outbound peer', '7 Offloading'],
       }),
     );
 

@@ -24,20 +24,24 @@ export const REGISTER_PHASES: readonly Phase[] = [
 ];
 
 /**
- * Which of seed 001's ten phases each of ours covers (ADR 0029). Liqo, its outbound peering and namespace
- * offloading have none: the control plane reaches the cluster through the uploaded kubeconfig.
+ * Which of seed 001's ten phases (by its numbers and names) each of ours covers (ADR 0029). Its
+ * version pins come before its phase 1, as our `versions` does; `platform` is new.
  */
 export const SEED_PHASES: Readonly<Record<PhaseName, readonly string[]>> = {
-  versions: ['versions and tools'],
-  prechecks: ['prechecks'],
-  agent: ['agent'],
-  k3s: ['k3s'],
-  calico: ['calico'],
-  stack: ['operator_install'],
-  inbound_peering: ['inbound_peering'],
+  versions: ['version pins and companion tools'],
+  prechecks: ['2 Prechecks'],
+  agent: ['1 Agent record'],
+  k3s: ['3 k3s'],
+  calico: ['4 Calico'],
+  stack: ['9 Operator'],
+  inbound_peering: ['8 Inbound peering'],
   platform: [],
-  verify: ['verify'],
+  verify: ['10 Verify'],
 };
 
-/** Seed 001's phases with no counterpart here, for `nr cluster status`. */
-export const SEED_PHASES_NOT_RUN = ['liqo', 'peering', 'offloading'] as const;
+/**
+ * Seed 001's phases with no counterpart, for `nr cluster status`: the control plane reaches the cluster
+ * through the uploaded least-privilege kubeconfig (ADR 0006), so there is no Liqo to install, peer or
+ * offload namespaces with.
+ */
+export const SEED_PHASES_NOT_RUN = ['5 Liqo', '6 Outbound peer', '7 Offloading'] as const;
