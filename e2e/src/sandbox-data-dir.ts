@@ -28,6 +28,8 @@ interface SandboxPaths {
   readonly operatorKubeconfig: string;
   /** The platform versions document and the simulated k3s it pins (written at every start). */
   readonly platformVersions: string;
+  /** What `nr` needs to be tried against the sandbox: a config folder, a simulated host, an instances file. */
+  readonly nrTrial: string;
 }
 
 export interface SandboxDataDir {
@@ -52,6 +54,7 @@ function sandboxPaths(dir: string): SandboxPaths {
     adminKubeconfig: join(dir, 'kubeconfig.yaml'),
     operatorKubeconfig: join(dir, 'operator-kubeconfig.yaml'),
     platformVersions: join(dir, 'platform-versions'),
+    nrTrial: join(dir, 'nr'),
   };
 }
 

@@ -2,6 +2,18 @@ import type { Sandbox } from './sandbox.js';
 
 const EMAIL_WIDTH = 22;
 
+/** The commands of a provider's path with `nr`, against this sandbox. */
+function nrTrial(sandbox: Sandbox): string[] {
+  const { configDir, hostDir, instancesFile } = sandbox.nrTrial;
+  const nr = `NR_SIMULATED_HOST=${hostDir} npm run nr -- --config-dir ${configDir}`;
+  return [
+    `  npm run nr -- --config-dir ${configDir} login --api-url ${sandbox.controlPlaneUrl}   # approve at /device as ${sandbox.credentials.provider.email}`,
+    `  ${nr} cluster register --name agent-2 --agent-ip 192.0.2.20 --proxmox-instances-file ${instancesFile}`,
+    `  ${nr} cluster verify     # then status, health, logs, deregister --yes --uninstall-k3s`,
+    '  (--register-platform needs a Proxmox no platform has yet: the sandbox registered its pve-sim already)',
+  ];
+}
+
 /** What `npm start` prints once the sandbox is ready: where everything is and how to sign in. */
 export function sandboxSummary(sandbox: Sandbox, options: { readonly dashboardServed: boolean }): string {
   const { staff, provider, customer } = sandbox.credentials;
@@ -52,6 +64,9 @@ export function sandboxSummary(sandbox: Sandbox, options: { readonly dashboardSe
     `  kube-sim  ${sandbox.kubeUrl}  (the agent cluster)` +
       (sandbox.kubeconfigPath === undefined ? '' : `  kubectl --kubeconfig ${sandbox.kubeconfigPath} get ns`),
     `  operator  pid ${String(sandbox.operatorPid)}, metrics on ${sandbox.operatorMetricsUrl}, logging as [operator]`,
+    '',
+    "Try nr, the provider's CLI, on a simulated host (a folder standing in for the agent VM; its k3s is a kube-sim):",
+    ...nrTrial(sandbox),
     '',
     'Ctrl-C to stop.',
     '',

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -89,6 +89,11 @@ export interface Sandbox {
    * temporary one), pinned by a `file:` URL and its SHA-256, for `nr cluster register` to fetch and check.
    */
   readonly platformVersionsFile: string;
+  /**
+   * For trying `nr` against the sandbox on a simulated host: a config folder, the host's folder and a
+   * Proxmox instances file (0600) with pve-sim's current token, written at every start.
+   */
+  readonly nrTrial: { readonly configDir: string; readonly hostDir: string; readonly instancesFile: string };
   /** The data folder, if any, and kube-sim's admin kubeconfig in it. */
   readonly dataDir: string | undefined;
   readonly kubeconfigPath: string | undefined;
@@ -130,6 +135,8 @@ interface Storage {
   readonly operatorKubeconfig: string;
   /** Where the platform versions document and the simulated k3s it pins are written. */
   readonly platformVersionsDir: string;
+  /** Where `nr` can be tried against the sandbox. */
+  readonly nrTrialDir: string;
   readonly secretKey: Buffer;
   readonly seedRecord: SeedRecord | undefined;
 }
@@ -178,6 +185,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     step('starting the control plane…');
     const platformVersions = await writeSandboxPlatformVersions(storage.platformVersionsDir);
+    const nrTrial = await writeNrTrial(storage.nrTrialDir, {
+      url: pve.url,
+      token: pveToken,
+      fingerprint: pve.fingerprint,
+    });
     const staff = { email: STAFF_EMAIL, password: previous?.staffPassword ?? newPassword() };
     const controlPlane = await startControlPlane({
       database: paths === undefined ? { inMemory: true } : { dataDir: paths.database },
@@ -266,6 +278,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       kubeUrl: kube.url,
       exporterUrl,
       platformVersionsFile: platformVersions.file,
+      nrTrial,
       dataDir: storage.dataDir?.dir,
       kubeconfigPath: paths?.adminKubeconfig,
       reused: previous !== undefined,
@@ -339,6 +352,29 @@ async function seedOrReuse(input: {
   return { seeded, providerSession, metricsToken };
 }
 
+/**
+ * The files `nr` is tried with against the sandbox (the summary prints the commands): an instances file
+ * with pve-sim's token of this start, readable by its owner alone as register demands.
+ */
+async function writeNrTrial(
+  dir: string,
+  pve: {
+    readonly url: string;
+    readonly token: { readonly id: string; readonly secret: string };
+    readonly fingerprint: string;
+  },
+): Promise<Sandbox['nrTrial']> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const instancesFile = join(dir, 'proxmox-instances.yaml');
+  await writeFile(
+    instancesFile,
+    `# pve-sim of this sandbox start (its token is new at every start)\ninstances:\n  - id: pve-sim\n    url: ${pve.url}\n    tokenId: "${pve.token.id}"\n    tokenSecret: ${pve.token.secret}\n    tlsFingerprint: "${pve.fingerprint}"\n`,
+    { mode: 0o600 },
+  );
+  await chmod(instancesFile, 0o600);
+  return { configDir: join(dir, 'config'), hostDir: join(dir, 'host'), instancesFile };
+}
+
 /** The data folder, or (without one) a temporary folder for the operator's kubeconfig and a new key. */
 async function openStorage(options: SandboxOptions, started: ShutdownStack): Promise<Storage> {
   if (options.dataDir !== undefined) {
@@ -348,6 +384,7 @@ async function openStorage(options: SandboxOptions, started: ShutdownStack): Pro
       dataDir,
       operatorKubeconfig: dataDir.paths.operatorKubeconfig,
       platformVersionsDir: dataDir.paths.platformVersions,
+      nrTrialDir: dataDir.paths.nrTrial,
       secretKey: dataDir.secretKey,
       seedRecord: dataDir.seedRecord,
     };
@@ -358,6 +395,7 @@ async function openStorage(options: SandboxOptions, started: ShutdownStack): Pro
     dataDir: undefined,
     operatorKubeconfig: join(workDir, 'operator-kubeconfig.yaml'),
     platformVersionsDir: join(workDir, 'platform-versions'),
+    nrTrialDir: join(workDir, 'nr'),
     secretKey: randomBytes(32),
     seedRecord: undefined,
   };

@@ -304,6 +304,7 @@ export class SimulatedHost implements Host {
 
   private async record(kind: Mutation['kind'], detail: string): Promise<void> {
     const line: Mutation = { at: new Date().toISOString(), kind, detail };
+    await mkdir(this.root, { recursive: true });
     await appendFile(join(this.root, MUTATIONS_FILE), `${JSON.stringify(line)}\n`);
   }
 
