@@ -10,7 +10,7 @@ import { CONTAINER_SECURITY_CONTEXT, MOUNTED_FILE_MODE, POD_SECURITY_CONTEXT } f
 import { PVE_EXPORTER_ADDRESS } from './pve-exporter-deployment.js';
 
 const LABELS = { 'app.kubernetes.io/name': ALLOY_NAME, 'app.kubernetes.io/part-of': 'noderings' };
-export const ALLOY_CONFIG_MAP = 'alloy-config';
+const ALLOY_CONFIG_MAP = 'alloy-config';
 const CONFIG_KEY = 'config.alloy';
 const CONFIG_DIR = '/etc/alloy';
 /** Alloy's write-ahead log; an emptyDir, since the root filesystem is read-only. */

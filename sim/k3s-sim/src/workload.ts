@@ -29,7 +29,7 @@ interface KeyToPath {
   mode?: number;
 }
 
-export interface VolumeMount {
+interface VolumeMount {
   name: string;
   mountPath: string;
   readOnly?: boolean;
