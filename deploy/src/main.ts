@@ -7,6 +7,7 @@ import { writeNatsAuthorityFiles } from './nats-authority-files.js';
 import { InvalidNodeAgentOptionsError, renderNodeAgent } from './node-agent-manifests.js';
 
 const USAGE = `Usage: deploy:render --agent-id UUID --image IMAGE [--replicas N]
+                     [--remote-write-url URL --proxmox-endpoint HOST:PORT --pve-exporter-image IMAGE --alloy-image IMAGE]
        deploy:render node-agent --image IMAGE --backend-url URL [--namespace proxima-system]
                      [--host-data-dir /var/lib/proxima-agent] [--metrics-interval 60s] [--legacy-nodes-proxy]
                      [--kubelet-ca-file FILE]
@@ -17,17 +18,44 @@ function renderStack(argv: string[]): string {
   const { values } = parseArgs({
     args: argv,
     strict: true,
-    options: { 'agent-id': { type: 'string' }, image: { type: 'string' }, replicas: { type: 'string' } },
+    options: {
+      'agent-id': { type: 'string' },
+      image: { type: 'string' },
+      replicas: { type: 'string' },
+      'remote-write-url': { type: 'string' },
+      'proxmox-endpoint': { type: 'string' },
+      'pve-exporter-image': { type: 'string' },
+      'alloy-image': { type: 'string' },
+    },
   });
   const agentId = values['agent-id'];
   const image = values.image;
   if (agentId === undefined || image === undefined)
     throw new InvalidAgentStackOptionsError('--agent-id and --image are required');
+  const metrics = [
+    values['remote-write-url'],
+    values['proxmox-endpoint'],
+    values['pve-exporter-image'],
+    values['alloy-image'],
+  ] as const;
+  const [remoteWriteUrl, proxmoxEndpoint, pveExporter, alloy] = metrics;
+  const given = metrics.filter((v) => v !== undefined).length;
+  if (given !== 0 && given !== metrics.length)
+    throw new InvalidAgentStackOptionsError(
+      '--remote-write-url, --proxmox-endpoint, --pve-exporter-image and --alloy-image go together',
+    );
   return toYaml(
     renderAgentStack({
       agentId,
       image,
       ...(values.replicas === undefined ? {} : { replicas: Number(values.replicas) }),
+      ...(remoteWriteUrl !== undefined &&
+        proxmoxEndpoint !== undefined &&
+        pveExporter !== undefined &&
+        alloy !== undefined && {
+          images: { pveExporter, alloy },
+          metrics: { remoteWriteUrl, proxmoxEndpoint },
+        }),
     }),
   );
 }

@@ -16,6 +16,13 @@ export interface MetricsForwardingOptions {
   readonly scrapeInterval?: string;
 }
 
+/**
+ * Alloy can also read the credential from an environment variable (`sys.env`), which is how the agent
+ * stack gives it the `metrics-write-credential` Secret.
+ */
+export type AlloyForwardingOptions = Omit<MetricsForwardingOptions, 'bearerTokenFile'> &
+  ({ readonly bearerTokenFile: string } | { readonly bearerTokenEnv: string });
+
 const MARK = '__tmp_nr_guest';
 
 /**
@@ -93,7 +100,11 @@ function river(value: string): string {
 }
 
 /** The Alloy configuration shipped with the agent stack: scrape, relabel, remote-write. */
-export function renderAlloyConfig(o: MetricsForwardingOptions): string {
+export function renderAlloyConfig(o: AlloyForwardingOptions): string {
+  const bearer =
+    'bearerTokenEnv' in o
+      ? `bearer_token = sys.env(${river(o.bearerTokenEnv)})`
+      : `bearer_token_file = ${river(o.bearerTokenFile)}`;
   const rules = relabelSteps()
     .map((s) => {
       const lines = [
@@ -129,7 +140,7 @@ ${rules}
 prometheus.remote_write "noderings" {
   endpoint {
     url = ${river(o.remoteWriteUrl)}
-    bearer_token_file = ${river(o.bearerTokenFile)}
+    ${bearer}
   }
 }
 `;

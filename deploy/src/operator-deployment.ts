@@ -2,10 +2,9 @@ import type { KubeObject } from '@noderings/kube';
 
 import type { AgentStack } from './agent-stack-options.js';
 import { METRICS_PORT, OPERATOR_NAME, OPERATOR_NAMESPACE } from './agent-stack-options.js';
+import { CONTAINER_SECURITY_CONTEXT, POD_SECURITY_CONTEXT } from './pod-security.js';
 
 const LABELS = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/part-of': 'noderings' };
-/** The image's unprivileged user (distroless `nonroot`). */
-const RUN_AS_USER = 65532;
 
 /** The operator's Deployment: replicas compete for the Lease, only the leader reconciles. */
 export function operatorDeployment(stack: AgentStack): KubeObject & { spec: unknown } {
@@ -26,12 +25,7 @@ export function operatorDeployment(stack: AgentStack): KubeObject & { spec: unkn
         metadata: { labels: LABELS },
         spec: {
           serviceAccountName: OPERATOR_NAME,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: RUN_AS_USER,
-            runAsGroup: RUN_AS_USER,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
+          securityContext: POD_SECURITY_CONTEXT,
           containers: [
             {
               name: 'operator',
@@ -45,12 +39,7 @@ export function operatorDeployment(stack: AgentStack): KubeObject & { spec: unkn
               ports: [{ name: 'metrics', containerPort: METRICS_PORT, protocol: 'TCP' }],
               livenessProbe: probe('/healthz', 20),
               readinessProbe: probe('/readyz', 10),
-              securityContext: {
-                runAsNonRoot: true,
-                readOnlyRootFilesystem: true,
-                allowPrivilegeEscalation: false,
-                capabilities: { drop: ['ALL'] },
-              },
+              securityContext: CONTAINER_SECURITY_CONTEXT,
               resources: {
                 requests: { cpu: '100m', memory: '128Mi' },
                 limits: { cpu: '1', memory: '512Mi' },

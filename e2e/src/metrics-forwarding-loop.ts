@@ -1,6 +1,6 @@
 import { forwardingDecision } from '@noderings/domain';
 import { collectPveMetrics, type PveReader } from '@noderings/pve-exporter';
-import { encodeWriteRequest, postRemoteWrite, STALE_NAN, type TimeSeries } from '@noderings/remote-write';
+import { createScrapeSender, type ScrapedSample } from '@noderings/remote-write';
 
 /** What the loop stands in for: the agent's Alloy scraping the exporter and forwarding to NodeRings. */
 export interface MetricsForwardingLoopOptions {
@@ -25,8 +25,6 @@ export interface MetricsForwardingLoop {
   close(): Promise<void>;
 }
 
-const MAX_SAMPLES_PER_REQUEST = 2000;
-
 /**
  * The sandbox's stand-in for Alloy (DESIGN §3.4): collects what the exporter serves, keeps what the
  * forwarding rules keep, labels it with `instance` and `agent_id`, and remote-writes it to the control
@@ -34,14 +32,16 @@ const MAX_SAMPLES_PER_REQUEST = 2000;
  * last scrape (the control plane reads a vanished non-NR sum as 0 from it).
  */
 export function startMetricsForwardingLoop(options: MetricsForwardingLoopOptions): MetricsForwardingLoop {
-  let previous = new Map<string, TimeSeries['labels']>();
+  const sender = createScrapeSender({
+    url: options.remoteWriteUrl,
+    headers: { Authorization: `Bearer ${options.token}` },
+  });
   let running: Promise<void> | undefined;
 
   const forward = async (): Promise<void> => {
     const families = await collectPveMetrics(options.pve);
     const at = Date.now();
-    const current = new Map<string, TimeSeries['labels']>();
-    const series: TimeSeries[] = [];
+    const samples: ScrapedSample[] = [];
     for (const family of families) {
       for (const sample of family.samples) {
         const labels: Record<string, string> = {
@@ -51,29 +51,10 @@ export function startMetricsForwardingLoop(options: MetricsForwardingLoopOptions
           instance: options.instance,
           agent_id: options.agentId,
         };
-        if (!forwardingDecision(family.name, labels).forward) continue;
-        const sorted = Object.entries(labels)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([name, value]) => ({ name, value }));
-        const key = sorted.map((l) => `${l.name}=${l.value}`).join('\u0000');
-        current.set(key, sorted);
-        series.push({ labels: sorted, samples: [{ value: sample.value, timestampMs: at }] });
+        if (forwardingDecision(family.name, labels).forward) samples.push({ labels, value: sample.value });
       }
     }
-    for (const [key, labels] of previous)
-      if (!current.has(key)) series.push({ labels, samples: [{ value: STALE_NAN, timestampMs: at }] });
-    previous = current;
-    for (let i = 0; i < series.length; i += MAX_SAMPLES_PER_REQUEST) {
-      const response = await postRemoteWrite(
-        options.remoteWriteUrl,
-        encodeWriteRequest({ timeseries: series.slice(i, i + MAX_SAMPLES_PER_REQUEST) }),
-        { Authorization: `Bearer ${options.token}` },
-      );
-      if (!response.ok)
-        throw new Error(
-          `the control plane refused metrics (${String(response.status)}): ${response.message}`,
-        );
-    }
+    await sender.send(samples, at);
   };
 
   const forwardOnce = (): Promise<void> => {

@@ -10,6 +10,9 @@ import { ExporterError } from './exporter-error.js';
 
 const SECRET = '0b6f7a1e-5c2d-4b1e-9a7f-3c2e1d0f9a8b';
 // A self-signed certificate is not needed here: the client only checks that this looks like PEM.
+const FINGERPRINT = Array.from({ length: 32 }, (_, i) =>
+  (i * 7).toString(16).padStart(2, '0').toUpperCase(),
+).join(':');
 const CA_PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 
 let dir: string;
@@ -72,6 +75,14 @@ describe("pve.yml, as prometheus-pve-exporter's", () => {
     expect(module(config, 'pinned').client.tls).toEqual({ caPem: CA_PEM });
   });
 
+  test('tls_fingerprint (NodeRings) pins the certificate', async () => {
+    const config = await parseExporterConfig(
+      `default: {user: a@pve, token_name: t1, token_value: "${SECRET}", tls_fingerprint: "${FINGERPRINT}"}`,
+      'pve.yml',
+    );
+    expect(module(config, 'default').client.tls).toEqual({ fingerprint: FINGERPRINT });
+  });
+
   test('with both a token and a password, the token is used, as proxmoxer does', async () => {
     const config = await parseExporterConfig(
       `default: {user: a@pve, token_name: t1, token_value: "${SECRET}", password: pw}`,
@@ -94,7 +105,7 @@ describe("pve.yml, as prometheus-pve-exporter's", () => {
     ['default: {user: a@pve}', "pve.yml: module 'default': needs token_name and token_value (or password)"],
     [
       'default: {user: a@pve, password: p, port: 8007}',
-      "pve.yml: module 'default': unknown key 'port' (known: user, password, token_name, token_value, verify_ssl)",
+      "pve.yml: module 'default': unknown key 'port' (known: user, password, token_name, token_value, verify_ssl, tls_fingerprint)",
     ],
     [
       'default: {user: a@pve, password: 1234}',
@@ -103,6 +114,14 @@ describe("pve.yml, as prometheus-pve-exporter's", () => {
     [
       'default: {user: a@pve, password: p, verify_ssl: 1}',
       "pve.yml: module 'default': verify_ssl must be true, false or the path of a CA certificate file",
+    ],
+    [
+      `default: {user: a@pve, password: p, verify_ssl: false, tls_fingerprint: "${FINGERPRINT}"}`,
+      "pve.yml: module 'default': tls_fingerprint pins the certificate: leave verify_ssl out (or true)",
+    ],
+    [
+      'default: {user: a@pve, password: p, tls_fingerprint: "AB:CD"}',
+      "pve.yml: module 'default': tls.fingerprint must be a SHA-256 fingerprint (64 hex digits, colons optional), got 'AB:CD'",
     ],
     [
       'default: {user: prometheus, token_name: t, token_value: v}',

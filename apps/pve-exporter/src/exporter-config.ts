@@ -20,8 +20,18 @@ export interface ExporterConfig {
   readonly source: string;
 }
 
-/** The module keys read (proxmoxer's, for API token or password authentication). */
-const MODULE_KEYS = ['user', 'password', 'token_name', 'token_value', 'verify_ssl'] as const;
+/**
+ * The module keys read: proxmoxer's, for API token or password authentication, and NodeRings'
+ * `tls_fingerprint` (a pinned SHA-256 certificate fingerprint, DESIGN §3.3), which upstream lacks.
+ */
+const MODULE_KEYS = [
+  'user',
+  'password',
+  'token_name',
+  'token_value',
+  'verify_ssl',
+  'tls_fingerprint',
+] as const;
 type ModuleKey = (typeof MODULE_KEYS)[number];
 
 /** Where the modules come from when `PVE_USER` is set: the environment, in place of the file (upstream). */
@@ -120,7 +130,12 @@ async function readModule(name: string, settings: unknown, source: string): Prom
   } else {
     throw invalid(`${where}: needs token_name and token_value (or password)`);
   }
-  const client = { ...credentials, tls: await tlsOptions(settings.verify_ssl, where) };
+  const fingerprint = text('tls_fingerprint');
+  let tls: ProxmoxClientOptions['tls'];
+  if (fingerprint === undefined) tls = await tlsOptions(settings.verify_ssl, where);
+  else if (settings.verify_ssl === undefined || settings.verify_ssl === true) tls = { fingerprint };
+  else throw invalid(`${where}: tls_fingerprint pins the certificate: leave verify_ssl out (or true)`);
+  const client = { ...credentials, tls };
   await checkWithClient(client, where);
   return { client, secrets: [tokenValue, password].filter((s) => s !== undefined) };
 }

@@ -9,3 +9,10 @@ export {
 export { encodeWriteRequest } from './write-request-encoder.js';
 export { isStaleMarker, STALE_NAN } from './stale-marker.js';
 export { postRemoteWrite, REMOTE_WRITE_HEADERS, type RemoteWriteResponse } from './post-remote-write.js';
+export {
+  createScrapeSender,
+  RemoteWriteRefusedError,
+  type ScrapedSample,
+  type ScrapeSender,
+  type ScrapeSenderOptions,
+} from './scrape-sender.js';

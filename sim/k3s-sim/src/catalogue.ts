@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
  */
 export interface CatalogueEntry {
   readonly main: string;
+  /** The line it prints once it serves; a first capture group, if any, is the `host:port` it bound. */
   readonly started: RegExp;
+  /** Whether it takes `--kubeconfig FILE` (it gets `KUBECONFIG` either way). */
+  readonly kubeconfigFlag: boolean;
 }
 
 const repoFile = (relative: string): string =>
@@ -17,7 +20,19 @@ const repoFile = (relative: string): string =>
 const CATALOGUE: Readonly<Record<string, CatalogueEntry>> = {
   'proxmox-operator': {
     main: repoFile('apps/operator/src/main.ts'),
-    started: /"msg":"operator started"/,
+    started: /(?:"metrics":"http:\/\/([^"/]+)"[^\n]*)?"msg":"operator started"/,
+    kubeconfigFlag: true,
+  },
+  'pve-exporter': {
+    main: repoFile('apps/pve-exporter/src/main.ts'),
+    started: /pve-exporter serving http:\/\/(\S+?)\/pve /,
+    kubeconfigFlag: false,
+  },
+  // Alloy itself is a Go binary; this stand-in runs the part of its configuration the stack renders.
+  alloy: {
+    main: repoFile('sim/k3s-sim/src/alloy-standin.ts'),
+    started: /alloy-standin: started/,
+    kubeconfigFlag: false,
   },
 };
 

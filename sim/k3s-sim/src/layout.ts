@@ -22,7 +22,25 @@ export interface K3sLayout {
   readonly podLogs: string;
   /** Service account kubeconfigs the pod runner gives the processes it starts. */
   readonly podKubeconfigs: string;
+  /** The kubelet's pod folders: `<namespace>_<name>/volumes/<volume>/…` holds a pod's volumes. */
+  readonly pods: string;
+  /**
+   * k3s-sim's stand-in for cluster DNS and kube-proxy: `<namespace>_<service>.json` says on which loopback
+   * address each port of a Service is served (see `ServiceEndpoints`).
+   */
+  readonly endpoints: string;
 }
+
+/**
+ * A Service's ports, by port number and by name, each to the `127.0.0.1:PORT` the process behind it
+ * bound; only while that process serves.
+ */
+export interface ServiceEndpoints {
+  readonly ports: Readonly<Record<string, string>>;
+}
+
+/** The environment variable naming `endpoints` for the processes the pod runner starts. */
+export const ENDPOINTS_ENV = 'K3S_SIM_ENDPOINTS_DIR';
 
 export function k3sLayout(root: string): K3sLayout {
   const server = join(root, 'var/lib/rancher/k3s/server');
@@ -36,10 +54,17 @@ export function k3sLayout(root: string): K3sLayout {
     log: join(root, 'var/log/k3s.log'),
     podLogs: join(root, 'var/log/pods'),
     podKubeconfigs: join(server, 'pod-kubeconfigs'),
+    pods: join(root, 'var/lib/kubelet/pods'),
+    endpoints: join(root, 'run/k3s/endpoints'),
   };
 }
 
 /** The file a workload's process writes its output to. */
 export function podLogPath(layout: K3sLayout, namespace: string, name: string): string {
   return join(layout.podLogs, `${namespace}_${name}.log`);
+}
+
+/** The file that says where a Service is served. */
+export function serviceEndpointsPath(endpointsDir: string, namespace: string, service: string): string {
+  return join(endpointsDir, `${namespace}_${service}.json`);
 }

@@ -1,13 +1,20 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 import type { ApiResource, KubeClient, KubeObject, Secret } from '@noderings/kube';
 
 import { catalogueEntry, TSX_LOADER, type CatalogueEntry } from './catalogue.js';
-import { podLogPath, type K3sLayout } from './layout.js';
+import {
+  ENDPOINTS_ENV,
+  podLogPath,
+  serviceEndpointsPath,
+  type K3sLayout,
+  type ServiceEndpoints,
+} from './layout.js';
+import { materialiseVolumes, mountedArgs } from './pod-volumes.js';
 import { ContainerConfigError, containerEnv, loopbackListenArgs, type Workload } from './workload.js';
 
 const run = promisify(execFile);
@@ -29,6 +36,21 @@ const CONFIG_MAPS: ApiResource<KubeObject & { data?: Record<string, string> }> =
   plural: 'configmaps',
   namespaced: true,
   hasStatus: false,
+};
+
+interface Service extends KubeObject {
+  spec?: {
+    selector?: Record<string, string>;
+    ports?: { name?: string; port: number }[];
+  };
+}
+const SERVICES: ApiResource<Service> = {
+  group: '',
+  version: 'v1',
+  kind: 'Service',
+  plural: 'services',
+  namespaced: true,
+  hasStatus: true,
 };
 
 const POLL_MS = 300;
@@ -58,20 +80,29 @@ interface Running {
   log?: FileHandle;
   /** The status last written, so that an unchanged one is not written again. */
   written?: string;
+  /** The pod template's labels, which Services select. */
+  labels: Readonly<Record<string, string>>;
+  /** The `host:port` its process bound, from its started line. */
+  address?: string;
 }
 
 /**
  * The kubelet and workload controllers of a simulated k3s, as small as they can be: every Deployment and
  * DaemonSet gets one process (whatever its replicas) when its image is in the catalogue, its environment
  * built from the Secrets and ConfigMaps it names and a kubeconfig for its service account, and its
- * status written as the controllers would once the process says it serves. Output goes to
- * `/var/log/pods/<namespace>_<name>.log`.
+ * status written as the controllers would once the process says it serves. Its Secret, ConfigMap and
+ * emptyDir volumes are files under `/var/lib/kubelet/pods/<namespace>_<name>/volumes/`, and arguments
+ * naming a path under a mount point there. A Service selecting a serving process is published in
+ * `/run/k3s/endpoints/` with the loopback address the process bound (`K3S_SIM_ENDPOINTS_DIR` tells every
+ * process where). Output goes to `/var/log/pods/<namespace>_<name>.log`.
  */
 export class PodRunner {
   private readonly running = new Map<string, Running>();
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private pass = Promise.resolve();
+  /** The endpoints files written, by path, with their text. */
+  private readonly endpointsWritten = new Map<string, string>();
 
   constructor(
     private readonly admin: KubeClient,
@@ -134,6 +165,7 @@ export class PodRunner {
             since: timestamp(),
             message: '',
             restarts: 0,
+            labels: workload.spec?.template?.metadata?.labels ?? {},
           };
           this.running.set(key, entry);
           await this.launch(entry, workload);
@@ -149,6 +181,49 @@ export class PodRunner {
       this.running.delete(key);
       await this.kill(entry);
     }
+    await this.publishEndpoints();
+  }
+
+  /** Every Service whose selector matches a serving process, with that process's address. */
+  private async publishEndpoints(): Promise<void> {
+    const { items } = await this.admin.resource(SERVICES).list();
+    const wanted = new Map<string, string>();
+    for (const service of items) {
+      const namespace = service.metadata?.namespace ?? 'default';
+      const selector = Object.entries(service.spec?.selector ?? {});
+      if (selector.length === 0) continue;
+      const backend = [...this.running.values()].find(
+        (r) =>
+          r.namespace === namespace &&
+          r.phase === 'running' &&
+          r.address !== undefined &&
+          selector.every(([k, v]) => r.labels[k] === v),
+      );
+      if (backend?.address === undefined) continue;
+      const address = backend.address;
+      // One process serves every port of the Service, whichever targetPort each names.
+      const ports: Record<string, string> = {};
+      for (const port of service.spec?.ports ?? []) {
+        ports[String(port.port)] = address;
+        if (port.name !== undefined) ports[port.name] = address;
+      }
+      const endpoints: ServiceEndpoints = { ports };
+      wanted.set(
+        serviceEndpointsPath(this.layout.endpoints, namespace, service.metadata?.name ?? ''),
+        `${JSON.stringify(endpoints)}\n`,
+      );
+    }
+    for (const path of this.endpointsWritten.keys())
+      if (!wanted.has(path)) {
+        await rm(path, { force: true });
+        this.endpointsWritten.delete(path);
+      }
+    for (const [path, text] of wanted) {
+      if (this.endpointsWritten.get(path) === text) continue;
+      await mkdir(this.layout.endpoints, { recursive: true });
+      await writeFile(path, text);
+      this.endpointsWritten.set(path, text);
+    }
   }
 
   private async launch(entry: Running, workload: Workload): Promise<void> {
@@ -161,8 +236,17 @@ export class PodRunner {
       return;
     }
     let env: Record<string, string>;
+    let args: string[];
     try {
-      env = await containerEnv(container, (kind, name) => this.dataOf(kind, entry.namespace, name));
+      const lookup = (kind: 'Secret' | 'ConfigMap', name: string) => this.dataOf(kind, entry.namespace, name);
+      env = await containerEnv(container, lookup);
+      const mounts = await materialiseVolumes(
+        join(this.layout.pods, `${entry.namespace}_${entry.name}`),
+        workload.spec?.template?.spec?.volumes ?? [],
+        container,
+        lookup,
+      );
+      args = mountedArgs(container.args ?? [], mounts);
     } catch (e: unknown) {
       if (!(e instanceof ContainerConfigError)) throw e;
       // The kubelet retries until the Secret appears; the next pass tries again.
@@ -176,9 +260,8 @@ export class PodRunner {
     await this.spawnProcess(
       entry,
       program,
-      [...(container.args ?? [])],
-      { ...env, KUBECONFIG: kubeconfig },
-      kubeconfig,
+      [...loopbackListenArgs(args), ...(program.kubeconfigFlag ? ['--kubeconfig', kubeconfig] : [])],
+      { ...env, KUBECONFIG: kubeconfig, [ENDPOINTS_ENV]: this.layout.endpoints },
     );
   }
 
@@ -187,19 +270,14 @@ export class PodRunner {
     program: CatalogueEntry,
     args: string[],
     env: Record<string, string>,
-    kubeconfig: string,
   ): Promise<void> {
     await mkdir(this.layout.podLogs, { recursive: true });
     entry.log ??= await open(podLogPath(this.layout, entry.namespace, entry.name), 'a');
     const log = entry.log;
-    const child = spawn(
-      process.execPath,
-      ['--import', TSX_LOADER, program.main, ...loopbackListenArgs(args), '--kubeconfig', kubeconfig],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, program.main, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     entry.child = child;
     setPhase(entry, 'starting', `started ${program.main}`);
     let recent = '';
@@ -207,12 +285,14 @@ export class PodRunner {
       void log.write(chunk).catch(() => undefined);
       if (entry.phase !== 'starting') return;
       recent = (recent + chunk.toString('utf8')).slice(-8192);
-      if (program.started.test(recent)) {
+      const started = program.started.exec(recent);
+      if (started !== null) {
+        entry.address = started[1];
         setPhase(entry, 'running', 'serving');
       }
     };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.once('exit', (code, signal) => {
       if (entry.child !== child) return;
       entry.child = undefined;
@@ -221,7 +301,7 @@ export class PodRunner {
       entry.restarts++;
       entry.restartTimer = setTimeout(() => {
         if (this.stopped || this.running.get(entry.key) !== entry) return;
-        void this.spawnProcess(entry, program, args, env, kubeconfig);
+        void this.spawnProcess(entry, program, args, env);
       }, RESTART_BACKOFF_MS);
     });
   }
@@ -230,10 +310,16 @@ export class PodRunner {
     clearTimeout(entry.restartTimer);
     const child = entry.child;
     entry.child = undefined;
-    if (child !== undefined && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (child?.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          resolve();
+        });
+      });
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+      }, 5000);
       await exited;
       clearTimeout(timer);
     }
@@ -247,7 +333,7 @@ export class PodRunner {
     name: string,
   ): Promise<Record<string, string> | undefined> {
     if (kind === 'Secret') {
-      const secret = (await this.admin.secrets.find({ namespace, name })) as Secret | undefined;
+      const secret: Secret | undefined = await this.admin.secrets.find({ namespace, name });
       if (secret === undefined) return undefined;
       return Object.fromEntries(
         Object.entries(secret.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]),

@@ -1,16 +1,39 @@
 import type { KubeObject } from '@noderings/kube';
 
-/** The parts of a Deployment or DaemonSet k3s-sim reads: its pod template's first container. */
+/** The parts of a Deployment or DaemonSet k3s-sim reads: its pod template's labels, volumes and first container. */
 export interface Workload extends KubeObject {
   spec?: {
     replicas?: number;
     template?: {
+      metadata?: { labels?: Record<string, string> };
       spec?: {
         serviceAccountName?: string;
         containers?: Container[];
+        volumes?: Volume[];
       };
     };
   };
+}
+
+/** The volume kinds k3s-sim materialises as files; any other kind is an empty folder. */
+export interface Volume {
+  name: string;
+  secret?: { secretName: string; items?: KeyToPath[]; defaultMode?: number; optional?: boolean };
+  configMap?: { name: string; items?: KeyToPath[]; defaultMode?: number; optional?: boolean };
+  emptyDir?: Record<string, unknown>;
+}
+
+interface KeyToPath {
+  key: string;
+  path: string;
+  mode?: number;
+}
+
+interface VolumeMount {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
 }
 
 export interface Container {
@@ -20,6 +43,7 @@ export interface Container {
   args?: string[];
   env?: EnvVar[];
   envFrom?: EnvFromSource[];
+  volumeMounts?: VolumeMount[];
 }
 
 interface EnvVar {
