@@ -21,7 +21,13 @@ describe('writeSandboxPlatformVersions', () => {
     const { file, document } = await writeSandboxPlatformVersions(join(dir, 'platform-versions'));
     expect(parsePlatformVersions(JSON.parse(await readFile(file, 'utf8')))).toEqual(document);
     const [k3s, calico, operator] = document.components;
-    expect([k3s?.name, calico?.name, operator?.name]).toEqual(['k3s', 'calico', 'proxmox-operator']);
+    expect(document.components.map((c) => c.name)).toEqual([
+      'k3s',
+      'calico',
+      'proxmox-operator',
+      'pve-exporter',
+      'alloy',
+    ]);
     for (const download of [k3s, calico]) {
       const url = new URL(download?.downloadUrl ?? '');
       expect(url.protocol).toBe('file:');

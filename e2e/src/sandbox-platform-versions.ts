@@ -79,10 +79,19 @@ function simulatedCalicoManifest(): string {
   return `# Calico ${CALICO_VERSION}, simulated (NodeRings sandbox)\n${objects.map((o) => stringify(o)).join('---\n')}`;
 }
 
-/** The operator's image as a simulated host knows it: k3s-sim runs apps/operator for `…/proxmox-operator`. */
-const OPERATOR_DIGEST = createHash('sha256')
-  .update('NodeRings sandbox proxmox-operator (runs from source)')
-  .digest('hex');
+/**
+ * The stack's images as a simulated host knows them: k3s-sim runs apps/operator for `…/proxmox-operator`,
+ * apps/pve-exporter for `…/pve-exporter` and its Alloy stand-in for `…/alloy`. The digests name no image.
+ */
+function sandboxImage(name: string, version: string): PlatformVersions['components'][number] {
+  const digest = createHash('sha256').update(`NodeRings sandbox ${name} (runs from source)`).digest('hex');
+  return {
+    name,
+    version,
+    image: `sandbox.noderings.invalid/${name}@sha256:${digest}`,
+    checksumSha256: digest,
+  };
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -116,12 +125,9 @@ export async function writeSandboxPlatformVersions(
         downloadUrl: pathToFileURL(calico).href,
         checksumSha256: sha256(calicoManifest),
       },
-      {
-        name: 'proxmox-operator',
-        version: '0.1.0',
-        image: `sandbox.noderings.invalid/proxmox-operator@sha256:${OPERATOR_DIGEST}`,
-        checksumSha256: OPERATOR_DIGEST,
-      },
+      sandboxImage('proxmox-operator', '0.1.0'),
+      sandboxImage('pve-exporter', '0.1.0'),
+      sandboxImage('alloy', 'v1.11.3'),
     ],
   };
   const file = join(dir, 'platform-versions.json');

@@ -13,6 +13,8 @@ export type PinnedComponent = PlatformComponent;
 /** What register needs pinned, and how: the two downloads and the operator's image. */
 export const REQUIRED_DOWNLOADS = ['k3s', 'calico'] as const;
 export const OPERATOR_COMPONENT = 'proxmox-operator';
+export const PVE_EXPORTER_COMPONENT = 'pve-exporter';
+export const ALLOY_COMPONENT = 'alloy';
 
 /**
  * The CLI's own pins, for `--offline` when no document was fetched before. Only what upstream publishes a

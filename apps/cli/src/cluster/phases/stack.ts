@@ -1,4 +1,14 @@
-import { CONTROL_PLANE_NAME, OPERATOR_NAME, OPERATOR_NAMESPACE, renderAgentStack } from '@noderings/deploy';
+import {
+  ALLOY_NAME,
+  CONTROL_PLANE_NAME,
+  METRICS_WRITE_CREDENTIAL_SECRET,
+  metricsWriteCredentialSecret,
+  OPERATOR_NAME,
+  OPERATOR_NAMESPACE,
+  PVE_EXPORTER_NAME,
+  pveExporterConfigSecret,
+  renderAgentStack,
+} from '@noderings/deploy';
 import type { KubeObject } from '@noderings/kube';
 
 import { CliError } from '../../cli-error.js';
@@ -6,7 +16,8 @@ import { runChecked } from '../../host/host.js';
 import { applyCommand, applyObjects, getJson, kubectl, readyCount, type WorkloadStatus } from '../kubectl.js';
 import type { Phase, RegisterContext } from '../phase.js';
 import { agentIdOf, instancesOf, pinsOf, waitFor } from '../phase.js';
-import { OPERATOR_COMPONENT, pinOf } from '../platform-versions.js';
+import { ALLOY_COMPONENT, OPERATOR_COMPONENT, PVE_EXPORTER_COMPONENT, pinOf } from '../platform-versions.js';
+import { mintMetricsToken } from '../metrics-credential.js';
 import { checkProxmoxInstance, credentialSecret, credentialSecretName } from '../proxmox-instances.js';
 
 const AVAILABLE_TIMEOUT_MS = 3 * 60_000;
@@ -18,9 +29,25 @@ export async function stackObjects(ctx: RegisterContext): Promise<KubeObject[]> 
     const stack = renderAgentStack({ agentId: agentIdOf(ctx), image: 'provided-by-the-provider' });
     return stack.filter((o) => !(o.kind === 'Deployment' && o.metadata?.name === OPERATOR_NAME));
   }
-  const operator = pinOf(await pinsOf(ctx), OPERATOR_COMPONENT);
-  return renderAgentStack({ agentId: agentIdOf(ctx), image: operator.image ?? '' });
+  const pins = await pinsOf(ctx);
+  const image = (name: string) => pinOf(pins, name).image ?? '';
+  const [metricsInstance] = await instancesOf(ctx);
+  return renderAgentStack({
+    agentId: agentIdOf(ctx),
+    image: image(OPERATOR_COMPONENT),
+    ...(metricsInstance !== undefined && {
+      images: { pveExporter: image(PVE_EXPORTER_COMPONENT), alloy: image(ALLOY_COMPONENT) },
+      // The first instance's NR VMs are what the exporter reads and Alloy forwards.
+      metrics: {
+        remoteWriteUrl: `${ctx.apiUrl}/api/v1/write`,
+        proxmoxEndpoint: new URL(metricsInstance.url).host,
+      },
+    }),
+  });
 }
+
+/** The stack's workloads register waits for: the operator, and the metrics path's exporter and Alloy. */
+const WORKLOADS = [OPERATOR_NAME, PVE_EXPORTER_NAME, ALLOY_NAME];
 
 /** With --skip-operator-install: the namespaces, CRDs and RBAC are there (the control plane's account). */
 async function stackWithoutOperatorDone(ctx: RegisterContext): Promise<boolean> {
@@ -33,8 +60,12 @@ interface Deployment extends WorkloadStatus {
   readonly spec?: { replicas?: number; template?: { spec?: { containers?: { image?: string }[] } } };
 }
 
-async function operatorDeployment(ctx: Pick<RegisterContext, 'host'>): Promise<Deployment | undefined> {
-  return getJson<Deployment>(ctx.host, ['deployment', OPERATOR_NAME, '-n', OPERATOR_NAMESPACE]);
+function workload(ctx: Pick<RegisterContext, 'host'>, name: string): Promise<Deployment | undefined> {
+  return getJson<Deployment>(ctx.host, ['deployment', name, '-n', OPERATOR_NAMESPACE]);
+}
+
+function operatorDeployment(ctx: Pick<RegisterContext, 'host'>): Promise<Deployment | undefined> {
+  return workload(ctx, OPERATOR_NAME);
 }
 
 /**
@@ -51,7 +82,12 @@ export const stackPhase: Phase = {
     const operator = pinOf(await pinsOf(ctx), OPERATOR_COMPONENT);
     const deployment = await operatorDeployment(ctx);
     if (deployment?.spec?.template?.spec?.containers?.[0]?.image !== operator.image) return false;
-    if (readyCount(deployment) < 1) return false;
+    for (const name of WORKLOADS) if (readyCount(await workload(ctx, name)) < 1) return false;
+    if (
+      (await getJson(ctx.host, ['secret', METRICS_WRITE_CREDENTIAL_SECRET, '-n', OPERATOR_NAMESPACE])) ===
+      undefined
+    )
+      return false;
     for (const instance of await instancesOf(ctx)) {
       const secret = await getJson(ctx.host, [
         'secret',
@@ -78,7 +114,10 @@ export const stackPhase: Phase = {
         description: `apply Secret ${OPERATOR_NAMESPACE}/${credentialSecretName(i)} (on stdin)`,
         command: applyCommand('(secret)'),
       })),
-      { description: `wait for deployment/${OPERATOR_NAME} to be available` },
+      {
+        description: `mint the metrics write credential (POST /v1/metrics-credentials) into Secret ${METRICS_WRITE_CREDENTIAL_SECRET}`,
+      },
+      { description: `wait for ${WORKLOADS.map((w) => `deployment/${w}`).join(', ')} to be available` },
     ];
   },
   run: async (ctx) => {
@@ -114,9 +153,23 @@ export const stackPhase: Phase = {
       );
     await applyObjects(ctx.host, await stackObjects(ctx));
     // Secrets go on stdin, never on a command line another user could read.
-    await applyObjects(ctx.host, instances.map(credentialSecret));
-    await waitFor(ctx, `deployment/${OPERATOR_NAME} to be available`, AVAILABLE_TIMEOUT_MS, async () =>
-      readyCount(await operatorDeployment(ctx)) >= 1 ? true : undefined,
-    );
+    const [first] = instances;
+    const secrets = [
+      ...instances.map(credentialSecret),
+      ...(first === undefined ? [] : [pveExporterConfigSecret(first)]),
+    ];
+    // The write token is shown once: minted only when the cluster does not hold it already.
+    if (
+      (await getJson(ctx.host, ['secret', METRICS_WRITE_CREDENTIAL_SECRET, '-n', OPERATOR_NAMESPACE])) ===
+      undefined
+    )
+      secrets.push(
+        metricsWriteCredentialSecret(await mintMetricsToken(ctx.api, agentIdOf(ctx), ctx.state.agent_name)),
+      );
+    await applyObjects(ctx.host, secrets);
+    for (const name of WORKLOADS)
+      await waitFor(ctx, `deployment/${name} to be available`, AVAILABLE_TIMEOUT_MS, async () =>
+        readyCount(await workload(ctx, name)) >= 1 ? true : undefined,
+      );
   },
 };

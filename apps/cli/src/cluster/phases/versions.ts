@@ -1,10 +1,12 @@
 import type { Phase } from '../phase.js';
 import { pinsOf } from '../phase.js';
 import {
+  ALLOY_COMPONENT,
   cachedDownloadPath,
   isCached,
   OPERATOR_COMPONENT,
   pinOf,
+  PVE_EXPORTER_COMPONENT,
   REQUIRED_DOWNLOADS,
   verifiedDownload,
 } from '../platform-versions.js';
@@ -40,8 +42,8 @@ export const versionsPhase: Phase = {
       ctx.say(`${name} ${pin.version}: verified (sha256 ${pin.checksumSha256.slice(0, 12)}…)`);
     }
     if (!ctx.input.skipOperatorInstall) {
-      const operator = pinOf(pins, OPERATOR_COMPONENT);
-      ctx.state.versions[OPERATOR_COMPONENT] = operator.version;
+      for (const name of [OPERATOR_COMPONENT, PVE_EXPORTER_COMPONENT, ALLOY_COMPONENT])
+        ctx.state.versions[name] = pinOf(pins, name).version;
     }
   },
 };
