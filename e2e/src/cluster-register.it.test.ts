@@ -224,9 +224,11 @@ describe('nr cluster register, refusing', () => {
 
   it('stops at the prechecks a host fails, saying what it found and what is needed, before any change', async () => {
     world = await startRegisterWorld({
-      memoryBytes: 2 * 1024 ** 3,
-      busyPorts: [{ port: 6443, protocol: 'tcp' }],
-      osRelease: { id: 'debian', versionId: '12', prettyName: 'Debian GNU/Linux 12 (bookworm)' },
+      facts: {
+        memoryBytes: 2 * 1024 ** 3,
+        busyPorts: [{ port: 6443, protocol: 'tcp' }],
+        osRelease: { id: 'debian', versionId: '12', prettyName: 'Debian GNU/Linux 12 (bookworm)' },
+      },
     });
     const w = world;
     const run = await w.nr(registerArgs(w));

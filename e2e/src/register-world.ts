@@ -29,9 +29,13 @@ export interface NrResult {
 }
 
 export interface NrChildOptions {
+  /** Told what nr has printed on stderr so far, each time it prints more. */
+  readonly onStderr?: (stderr: string) => void;
   /** SIGKILLs nr as soon as what it printed on stderr so far satisfies this. */
   readonly killWhen?: (stderr: string) => boolean;
   readonly env?: Record<string, string>;
+  /** False: without NR_TOKEN, so nr uses what `nr login` stored. Default true. */
+  readonly signedIn?: boolean;
 }
 
 /**
@@ -44,6 +48,8 @@ export interface RegisterWorld {
   readonly api: ControlPlaneClient;
   readonly pve: PveSim;
   readonly provider: Caller & { readonly organizationId: string };
+  /** The provider owner's sign-in, for the dashboard. */
+  readonly account: { readonly email: string; readonly password: string };
   readonly regionId: string;
   readonly hostRoot: string;
   readonly configDir: string;
@@ -53,7 +59,15 @@ export interface RegisterWorld {
   close(): Promise<void>;
 }
 
-export async function startRegisterWorld(facts: Partial<SimulatedHostFacts> = {}): Promise<RegisterWorld> {
+export interface RegisterWorldOptions {
+  /** The simulated host's facts beyond the defaults (a healthy Ubuntu 24.04 VM). */
+  readonly facts?: Partial<SimulatedHostFacts>;
+  /** Serve this built dashboard (for a browser to approve `nr login`). */
+  readonly dashboardDir?: string;
+}
+
+export async function startRegisterWorld(options: RegisterWorldOptions = {}): Promise<RegisterWorld> {
+  const facts = options.facts ?? {};
   const dir = await mkdtemp(join(tmpdir(), 'nr-register-'));
   const closers: (() => Promise<void>)[] = [() => rm(dir, { recursive: true, force: true })];
   const close = async () => {
@@ -75,15 +89,12 @@ export async function startRegisterWorld(facts: Partial<SimulatedHostFacts> = {}
       registrationLimits: { perAddress: UNLIMITED, overall: UNLIMITED },
       allowPrivateDestinations: true,
       platformVersionsFile: versions.file,
+      ...(options.dashboardDir !== undefined && { dashboardDir: options.dashboardDir }),
     });
     closers.push(() => cp.close());
     const api = new ControlPlaneClient(cp.url);
-    const provider = await registerVerifiedProvider(
-      api,
-      { email: `provider-${randomUUID()}@register.test`, password: 'provider password 1234' },
-      STAFF,
-      'Register Hosting',
-    );
+    const account = { email: `provider-${randomUUID()}@register.test`, password: 'provider password 1234' };
+    const provider = await registerVerifiedProvider(api, account, STAFF, 'Register Hosting');
     const region = await api.call<{ id: string }>('POST', '/v1/regions', 201, {
       as: provider,
       body: { cityCountryId: 'de-fra', datacenterId: 'own-facility' },
@@ -117,6 +128,7 @@ export async function startRegisterWorld(facts: Partial<SimulatedHostFacts> = {}
       api,
       pve,
       provider,
+      account,
       regionId: region.id,
       hostRoot,
       configDir,
@@ -146,6 +158,7 @@ function runNr(
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
+      options.onStderr?.(stderr);
       if (options.killWhen?.(stderr) === true) child.kill('SIGKILL');
     });
     child.once('error', reject);

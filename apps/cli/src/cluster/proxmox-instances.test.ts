@@ -22,7 +22,7 @@ async function file(text: string, mode = 0o600): Promise<string> {
 }
 
 describe('the Proxmox instances file', () => {
-  it('reads instances with a full token id or a separate username, defaulting ids', async () => {
+  it('reads an instance with a full token id, defaulting its id', async () => {
     const path = await file(
       [
         'instances:',
@@ -30,11 +30,6 @@ describe('the Proxmox instances file', () => {
         '    tokenId: "nr@pve!k8s"',
         '    tokenSecret: s3cret',
         '    tlsFingerprint: "AB:CD"',
-        '  - id: second',
-        '    url: https://pve2.example:8006',
-        '    username: nr@pam',
-        '    tokenId: other',
-        '    tokenSecret: s3cret2',
       ].join('\n'),
     );
     expect(await readProxmoxInstances(path)).toEqual([
@@ -46,6 +41,20 @@ describe('the Proxmox instances file', () => {
         tokenSecret: 's3cret',
         tlsFingerprint: 'AB:CD',
       },
+    ]);
+  });
+
+  it('reads a bare list with a separate username', async () => {
+    const path = await file(
+      [
+        '- id: second',
+        '  url: https://pve2.example:8006',
+        '  username: nr@pam',
+        '  tokenId: other',
+        '  tokenSecret: s3cret2',
+      ].join('\n'),
+    );
+    expect(await readProxmoxInstances(path)).toEqual([
       {
         id: 'second',
         url: 'https://pve2.example:8006',
@@ -84,6 +93,10 @@ describe('the Proxmox instances file', () => {
       'id "x" is listed twice',
     ],
     ['instances: [', 'is not YAML'],
+    [
+      '- id: a\n  url: https://a:8006\n  tokenId: "a@pve!b"\n  tokenSecret: s\n- id: b\n  url: https://b:8006\n  tokenId: "a@pve!b"\n  tokenSecret: s',
+      'lists 2 instances; an agent serves one Proxmox cluster',
+    ],
   ])('refuses %j: %s', async (text, message) => {
     await expect(readProxmoxInstances(await file(text))).rejects.toThrow(message);
   });
@@ -102,7 +115,7 @@ describe('the Proxmox instances file', () => {
     expect(secret.metadata).toEqual({
       namespace: 'proxmox-system',
       name: 'proxmox-credentials-pve-a',
-      labels: { 'vm.noderings.com/proxmox-instance': 'pve-a', 'app.kubernetes.io/managed-by': 'nr' },
+      labels: { 'vm.noderings.com/proxmox-instance': 'default', 'app.kubernetes.io/managed-by': 'nr' },
     });
     const decoded = Object.fromEntries(
       Object.entries(secret.data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]),

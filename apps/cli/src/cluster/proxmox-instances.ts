@@ -49,7 +49,7 @@ export async function readProxmoxInstances(path: string): Promise<ProxmoxInstanc
       `--proxmox-instances-file: ${path} lists no instances (an "instances:" list is expected)`,
     );
   const ids = new Set<string>();
-  return list.map((entry: unknown, i) => {
+  const instances = list.map((entry: unknown, i) => {
     const bad = (why: string) => usageError(`--proxmox-instances-file: instance ${String(i + 1)}: ${why}`);
     if (typeof entry !== 'object' || entry === null) throw bad('not a mapping');
     const e = entry as Record<string, unknown>;
@@ -90,7 +90,18 @@ export async function readProxmoxInstances(path: string): Promise<ProxmoxInstanc
       ...(tlsFingerprint === undefined ? {} : { tlsFingerprint }),
     };
   });
+  if (instances.length > 1)
+    throw usageError(
+      `--proxmox-instances-file: ${path} lists ${String(instances.length)} instances; an agent serves one Proxmox cluster (register another agent for another)`,
+    );
+  return instances;
 }
+
+/**
+ * The instance name the control plane's orders give (its ProxmoxVMs and the inventory it reads name
+ * `default`): the credentials Secret of the agent's one instance carries it as its instance label.
+ */
+export const ORDER_INSTANCE = 'default';
 
 export function proxmoxClientFor(instance: ProxmoxInstance): ProxmoxClient {
   return createProxmoxClient({
@@ -128,7 +139,7 @@ export function credentialSecretName(instance: ProxmoxInstance): string {
   return `proxmox-credentials-${instance.id}`;
 }
 
-/** The Secret the operator reads an instance's credentials from (labelled with the instance id). */
+/** The Secret the operator reads the instance's credentials from, labelled as the instance orders name. */
 export function credentialSecret(instance: ProxmoxInstance): KubeObject {
   const data: Record<string, string> = {
     PROXMOX_URL: instance.url,
@@ -143,7 +154,7 @@ export function credentialSecret(instance: ProxmoxInstance): KubeObject {
     metadata: {
       namespace: OPERATOR_NAMESPACE,
       name: credentialSecretName(instance),
-      labels: { [PROXMOX_INSTANCE_LABEL]: instance.id, 'app.kubernetes.io/managed-by': 'nr' },
+      labels: { [PROXMOX_INSTANCE_LABEL]: ORDER_INSTANCE, 'app.kubernetes.io/managed-by': 'nr' },
     },
     type: 'Opaque',
     data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v).toString('base64')])),

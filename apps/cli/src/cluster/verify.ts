@@ -1,4 +1,4 @@
-import { OPERATOR_NAME, OPERATOR_NAMESPACE } from '@noderings/deploy';
+import { ALLOY_NAME, OPERATOR_NAME, OPERATOR_NAMESPACE, PVE_EXPORTER_NAME } from '@noderings/deploy';
 import { CRD_GROUP } from '@noderings/kube';
 
 import type { ApiClient } from '../api-client.js';
@@ -151,6 +151,16 @@ const SECTIONS: Readonly<Record<VerifySection, (input: VerifyInput) => Promise<C
               )
             : pass('operator-deployment', `${String(available)} of ${String(desired)} replicas available`),
     );
+    for (const name of [PVE_EXPORTER_NAME, ALLOY_NAME]) {
+      const metrics = await getJson<WorkloadStatus>(host, ['deployment', name, '-n', OPERATOR_NAMESPACE]);
+      checks.push(
+        metrics === undefined
+          ? fail(name, `deployment/${name} is missing: no metrics reach NodeRings`)
+          : readyCount(metrics) >= 1
+            ? pass(name, `deployment/${name} is available`)
+            : fail(name, `deployment/${name} has no available replica`),
+      );
+    }
     const file = state.register_scope.proxmox_instances_file;
     if (file !== undefined) {
       const instances = await readProxmoxInstances(file).catch(() => []);
