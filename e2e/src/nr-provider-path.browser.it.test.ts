@@ -32,8 +32,9 @@ describe("a provider's path with nr", () => {
   it(
     'signs in, registers the cluster with its platform and nodes, and sells a VM that reaches Running',
     async () => {
-      const w = world as RegisterWorld;
-      const page = await (browser as Browser).newPage({ baseURL: w.cp.url });
+      if (world === undefined || browser === undefined) throw new Error('beforeAll did not start the world');
+      const w = world;
+      const page = await browser.newPage({ baseURL: w.cp.url });
 
       // 1. nr login: the device flow, approved in the dashboard by the signed-in provider.
       let approving: Promise<void> | undefined;

@@ -84,7 +84,11 @@ export async function startRegisterWorld(options: RegisterWorldOptions = {}): Pr
     const cp = await startControlPlane({
       database: { inMemory: true },
       secretKey: randomBytes(32),
-      logDestination: new Writable({ write: (_c, _e, callback) => callback() }),
+      logDestination: new Writable({
+        write: (_c, _e, callback) => {
+          callback();
+        },
+      }),
       admin: STAFF,
       registrationLimits: { perAddress: UNLIMITED, overall: UNLIMITED },
       allowPrivateDestinations: true,
@@ -162,7 +166,9 @@ function runNr(
       if (options.killWhen?.(stderr) === true) child.kill('SIGKILL');
     });
     child.once('error', reject);
-    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.once('close', (code, signal) => {
+      resolve({ code, signal, stdout, stderr });
+    });
   });
 }
 

@@ -37,7 +37,7 @@ const CATALOGUE: Readonly<Record<string, CatalogueEntry>> = {
 };
 
 /** `registry.example/noderings/proxmox-operator@sha256:…` → `proxmox-operator`. */
-export function imageName(image: string): string {
+function imageName(image: string): string {
   const withoutDigest = image.split('@')[0] ?? image;
   const last = withoutDigest.split('/').pop() ?? withoutDigest;
   return last.split(':')[0] ?? last;

@@ -27,7 +27,9 @@ export function readOnlyContext(ctx: CommandContext, session: ClusterSession): R
     store: ctx.store,
     out: ctx.out,
     state: session.state,
-    say: (message) => ctx.io.stderr(`${message}\n`),
+    say: (message) => {
+      ctx.io.stderr(`${message}\n`);
+    },
     sleep: ctx.io.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     input: {
       name: session.state.agent_name,

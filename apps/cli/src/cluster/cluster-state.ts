@@ -21,7 +21,7 @@ export interface Checkpoint {
   readonly duration_ms: number;
 }
 
-export interface LastError {
+interface LastError {
   readonly phase: PhaseName;
   readonly timestamp: string;
   readonly error: string;
@@ -30,7 +30,7 @@ export interface LastError {
 }
 
 /** What a register run chose, so that `--resume` and `verify` act on the same scope. */
-export interface RegisterScope {
+interface RegisterScope {
   readonly skip_operator_install: boolean;
   readonly register_platform: boolean;
   readonly proxmox_instances_file?: string;

@@ -1,10 +1,10 @@
 import { toYaml } from '@noderings/deploy';
 import type { KubeObject } from '@noderings/kube';
 
-import { HostCommandError, runChecked, type Host, type HostCommand } from '../host/host.js';
+import { runChecked, type Host, type HostCommand } from '../host/host.js';
 
 /** The field manager of everything `nr` applies: `kubectl get -o yaml --show-managed-fields` names it. */
-export const FIELD_MANAGER = 'nr';
+const FIELD_MANAGER = 'nr';
 
 /** `k3s kubectl …` as root: k3s' kubeconfig is root's alone (0600). */
 export function kubectl(args: readonly string[], stdin?: string): HostCommand {
@@ -28,14 +28,6 @@ export async function getJson<T>(host: Host, args: readonly string[]): Promise<T
   const result = await host.run(kubectl(['get', ...args, '-o', 'json']));
   if (result.exitCode !== 0) return undefined;
   return JSON.parse(result.stdout) as T;
-}
-
-/** Like getJson, but a failure other than NotFound is an error, with kubectl's words. */
-export async function getJsonOrThrow<T>(host: Host, args: readonly string[]): Promise<T | undefined> {
-  const command = kubectl(['get', ...args, '-o', 'json', '--ignore-not-found']);
-  const result = await host.run(command);
-  if (result.exitCode !== 0) throw new HostCommandError(command, result);
-  return result.stdout.trim() === '' ? undefined : (JSON.parse(result.stdout) as T);
 }
 
 export interface WorkloadStatus {

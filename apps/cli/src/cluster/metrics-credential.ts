@@ -7,7 +7,7 @@ interface Credential {
 }
 
 /** The name of the metrics write credential register makes for a cluster's Alloy. */
-export function credentialName(cluster: string): string {
+function credentialName(cluster: string): string {
   return `nr ${cluster}`;
 }
 

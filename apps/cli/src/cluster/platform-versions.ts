@@ -37,7 +37,7 @@ const FETCH_TIMEOUT_MS = 15_000;
 const FETCH_ATTEMPTS = 3;
 const CACHED_DOCUMENT = 'platform-versions.json';
 
-export class PinError extends CliError {
+class PinError extends CliError {
   constructor(message: string) {
     super('API_UNREACHABLE', message);
   }
@@ -134,7 +134,7 @@ export function isCached(configDir: string, pin: PinnedComponent): Promise<boole
   );
 }
 
-export function sha256(bytes: Uint8Array | string): string {
+function sha256(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 

@@ -74,9 +74,11 @@ export async function readProxmoxInstances(path: string): Promise<ProxmoxInstanc
     if (url.protocol !== 'https:') throw bad(`url must be https://, not ${url.protocol}//`);
     const tokenId = text('tokenId');
     if (tokenId === undefined) throw bad('tokenId is required');
-    const [user, name] = tokenId.includes('!') ? tokenId.split('!', 2) : [text('username'), tokenId];
+    const [user, name]: [string | undefined, string] = tokenId.includes('!')
+      ? [tokenId.slice(0, tokenId.indexOf('!')), tokenId.slice(tokenId.indexOf('!') + 1)]
+      : [undefined, tokenId];
     const username = text('username') ?? user;
-    if (username === undefined || !username.includes('@')) throw bad('username must be USER@REALM');
+    if (!username?.includes('@')) throw bad('username must be USER@REALM');
     if (user !== undefined && user !== username) throw bad(`tokenId belongs to ${user}, not ${username}`);
     const tokenSecret = text('tokenSecret');
     if (tokenSecret === undefined) throw bad('tokenSecret is required');
@@ -85,7 +87,7 @@ export async function readProxmoxInstances(path: string): Promise<ProxmoxInstanc
       id,
       url: url.href.replace(/\/+$/, ''),
       username,
-      tokenName: name ?? '',
+      tokenName: name,
       tokenSecret,
       ...(tlsFingerprint === undefined ? {} : { tlsFingerprint }),
     };
@@ -101,7 +103,7 @@ export async function readProxmoxInstances(path: string): Promise<ProxmoxInstanc
  * The instance name the control plane's orders give (its ProxmoxVMs and the inventory it reads name
  * `default`): the credentials Secret of the agent's one instance carries it as its instance label.
  */
-export const ORDER_INSTANCE = 'default';
+const ORDER_INSTANCE = 'default';
 
 export function proxmoxClientFor(instance: ProxmoxInstance): ProxmoxClient {
   return createProxmoxClient({

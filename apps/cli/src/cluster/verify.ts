@@ -9,9 +9,9 @@ import { calicoReadiness } from './phases/calico.js';
 import { findAgent } from './phases/agent.js';
 import { readProxmoxInstances, credentialSecretName } from './proxmox-instances.js';
 
-export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
+type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
 
-export interface VerifyCheck {
+interface VerifyCheck {
   readonly section: string;
   readonly name: string;
   readonly status: CheckStatus;

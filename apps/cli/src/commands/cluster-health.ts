@@ -17,7 +17,7 @@ import { K3S_SERVICE } from '../cluster/phases/k3s.js';
 import { renderTable } from '../output.js';
 
 /** One line of `nr cluster health -o json`. */
-export interface ComponentHealth {
+interface ComponentHealth {
   readonly component: string;
   readonly status: 'healthy' | 'degraded' | 'unhealthy';
   readonly message: string;

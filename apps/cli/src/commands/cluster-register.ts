@@ -99,7 +99,9 @@ export const clusterRegister: Command = {
       out: ctx.out,
       input,
       state,
-      say: (message) => ctx.io.stderr(`${message}\n`),
+      say: (message) => {
+        ctx.io.stderr(`${message}\n`);
+      },
       sleep: ctx.io.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     };
     if (!input.dryRun) await writeClusterState(ctx.store, state);
@@ -123,7 +125,7 @@ function inputOf(
 ): RegisterInput {
   const scope = previous?.register_scope;
   const agentIp = stringFlag(flags, 'agent-ip') ?? previous?.agent_ip ?? '';
-  const region = stringFlag(flags, 'gateway-region');
+  const gatewayRegion = gatewayRegionOf(stringFlag(flags, 'gateway-region'), previous);
   const file = stringFlag(flags, 'proxmox-instances-file') ?? scope?.proxmox_instances_file;
   const regionId = stringFlag(flags, 'region-id') ?? scope?.region_id;
   const apiServerUrl = stringFlag(flags, 'api-server-url') ?? scope?.api_server_url;
@@ -131,10 +133,7 @@ function inputOf(
   return {
     name,
     agentIp,
-    gatewayRegion:
-      region === undefined
-        ? (previous?.gateway_region ?? DEFAULT_GATEWAY_REGION)
-        : wireEnumOf(GATEWAY_REGION_PREFIX, 'gateway-region', region),
+    gatewayRegion,
     ...(agentId === undefined ? {} : { agentId }),
     ...(file === undefined ? {} : { proxmoxInstancesFile: file }),
     registerPlatform: booleanFlag(flags, 'register-platform') || (scope?.register_platform ?? false),
@@ -149,6 +148,11 @@ function inputOf(
     dryRun: booleanFlag(flags, 'dry-run'),
     resume: booleanFlag(flags, 'resume'),
   };
+}
+
+function gatewayRegionOf(flag: string | undefined, previous: ClusterState | undefined): string {
+  if (flag !== undefined) return wireEnumOf(GATEWAY_REGION_PREFIX, 'gateway-region', flag);
+  return previous?.gateway_region ?? DEFAULT_GATEWAY_REGION;
 }
 
 function newState(input: RegisterInput, apiUrl: string): ClusterState {

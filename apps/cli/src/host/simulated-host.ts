@@ -138,8 +138,9 @@ export class SimulatedHost implements Host {
   }
 
   async readFile(path: string): Promise<string | undefined> {
-    return readFile(this.path(path), 'utf8').catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT' || e.code === 'EISDIR') return undefined;
+    return readFile(this.path(path), 'utf8').catch((e: unknown) => {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') return undefined;
       throw e;
     });
   }

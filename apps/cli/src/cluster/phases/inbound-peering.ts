@@ -21,7 +21,7 @@ function peered(agent: Agent | undefined): boolean {
 }
 
 /** Where the control plane reaches this cluster's API: `--api-server-url`, else the agent IP on k3s' port. */
-export async function apiServerOf(
+async function apiServerOf(
   host: Host,
   agentIp: string,
   override: string | undefined,

@@ -18,7 +18,7 @@ const READY_TIMEOUT_MS = 5 * 60_000;
  * k3s as nr runs it: the pinned binary under our own unit, not get.k3s.io's script (nothing unverified
  * runs as root). Flannel and its network policy controller give way to Calico; Traefik is not needed.
  */
-export function k3sUnit(nodeIp: string): ServiceUnit {
+function k3sUnit(nodeIp: string): ServiceUnit {
   return {
     name: K3S_SERVICE,
     description: 'Lightweight Kubernetes (k3s), installed by nr',
