@@ -78,17 +78,8 @@ export const clusterRegister: Command = {
     const client = await ctx.client();
     const apiUrl = ctx.settings.apiUrl ?? '';
     const state: ClusterState = previous ?? newState(input, apiUrl);
-    if (ctx.flags['proxmox-instances-file'] !== undefined || ctx.flags['register-platform'] !== undefined)
-      state.register_scope = {
-        ...state.register_scope,
-        skip_operator_install: input.skipOperatorInstall,
-        register_platform: input.registerPlatform,
-        ...(input.proxmoxInstancesFile === undefined
-          ? {}
-          : { proxmox_instances_file: input.proxmoxInstancesFile }),
-        ...(input.regionId === undefined ? {} : { region_id: input.regionId }),
-        ...(input.apiServerUrl === undefined ? {} : { api_server_url: input.apiServerUrl }),
-      };
+    // The flags of this run over what the first recorded: --resume acts on the same scope.
+    state.register_scope = scopeOf(input);
     const host = hostOf(ctx.io.env);
     const context: RegisterContext = {
       host,
@@ -155,6 +146,18 @@ function gatewayRegionOf(flag: string | undefined, previous: ClusterState | unde
   return previous?.gateway_region ?? DEFAULT_GATEWAY_REGION;
 }
 
+function scopeOf(input: RegisterInput): ClusterState['register_scope'] {
+  return {
+    skip_operator_install: input.skipOperatorInstall,
+    register_platform: input.registerPlatform,
+    ...(input.proxmoxInstancesFile === undefined
+      ? {}
+      : { proxmox_instances_file: input.proxmoxInstancesFile }),
+    ...(input.regionId === undefined ? {} : { region_id: input.regionId }),
+    ...(input.apiServerUrl === undefined ? {} : { api_server_url: input.apiServerUrl }),
+  };
+}
+
 function newState(input: RegisterInput, apiUrl: string): ClusterState {
   const now = new Date().toISOString();
   return {
@@ -167,14 +170,6 @@ function newState(input: RegisterInput, apiUrl: string): ClusterState {
     last_updated: now,
     checkpoints: [],
     versions: {},
-    register_scope: {
-      skip_operator_install: input.skipOperatorInstall,
-      register_platform: input.registerPlatform,
-      ...(input.proxmoxInstancesFile === undefined
-        ? {}
-        : { proxmox_instances_file: input.proxmoxInstancesFile }),
-      ...(input.regionId === undefined ? {} : { region_id: input.regionId }),
-      ...(input.apiServerUrl === undefined ? {} : { api_server_url: input.apiServerUrl }),
-    },
+    register_scope: scopeOf(input),
   };
 }

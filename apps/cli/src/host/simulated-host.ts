@@ -17,6 +17,7 @@ import type {
   ServiceState,
   ServiceUnit,
 } from './host.js';
+import { spawnProcess } from './process-runner.js';
 import { renderServiceUnit, unitPath } from './systemd-unit.js';
 
 /** What the simulated machine has, from `host.json` in its root folder. */
@@ -76,6 +77,8 @@ const K3S_PORTS = [
   { port: 8472, protocol: 'udp' },
 ] as const;
 const START_TIMEOUT_MS = 90_000;
+/** As `HostCommand.timeoutMs` says. */
+const DEFAULT_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** kubectl verbs that change nothing: a simulated host does not record them as mutations. */
@@ -351,7 +354,11 @@ export class SimulatedHost implements Host {
     const verb = kubectlArgs.find((a) => !a.startsWith('-'));
     if (verb === 'logs') return this.podLogs(kubectlArgs);
     if (verb === undefined || !READ_ONLY_KUBECTL.has(verb)) await this.record('run', `k3s ${args.join(' ')}`);
-    return spawnCollect('kubectl', ['--kubeconfig', kubeconfig, ...kubectlArgs], command);
+    return spawnProcess(['kubectl', '--kubeconfig', kubeconfig, ...kubectlArgs], {
+      env: command.env ?? {},
+      stdin: command.stdin,
+      timeoutMs: command.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
   }
 
   /** `kubectl logs -n NS deployment/NAME [--tail=N]`: kube-sim has no pods; the pod runner's log file. */
@@ -455,34 +462,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function spawnCollect(
-  program: string,
-  args: readonly string[],
-  command: HostCommand,
-): Promise<CommandResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, {
-      env: { ...process.env, ...command.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: command.timeoutMs ?? 120_000,
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      resolve({
-        exitCode: code ?? (signal === null ? 1 : 128 + 9),
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      });
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(command.stdin ?? '');
-  });
 }
 
 function sleep(ms: number): Promise<void> {
