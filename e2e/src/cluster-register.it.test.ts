@@ -222,6 +222,8 @@ describe('nr cluster register, refusing', () => {
     expect(await readMutations(w.hostRoot)).toEqual([]);
     expect((await w.api.call<AgentList>('GET', '/v1/agents', 200, { as: w.provider })).agents).toEqual([]);
     expect(existsSync(join(w.configDir, 'clusters'))).toBe(false);
+    expect(existsSync(join(w.configDir, 'platform-versions.json'))).toBe(false);
+    expect(existsSync(join(w.configDir, 'bin'))).toBe(false);
   }, 60_000);
 
   it('stops at the prechecks a host fails, saying what it found and what is needed, before any change', async () => {

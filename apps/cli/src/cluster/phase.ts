@@ -69,6 +69,7 @@ export async function pinsOf(ctx: RegisterContext): Promise<PlatformVersions> {
     apiUrl: ctx.apiUrl,
     configDir: ctx.configDir,
     offline: ctx.input.offline,
+    keep: !ctx.input.dryRun,
   });
   return ctx.pins;
 }

@@ -50,7 +50,12 @@ describe('pinned downloads', () => {
   });
 
   it('offline, uses the document kept from the last fetch, else its own pins', async () => {
-    const own = await loadPlatformVersions({ apiUrl: 'http://127.0.0.1:1', configDir: dir, offline: true });
+    const own = await loadPlatformVersions({
+      apiUrl: 'http://127.0.0.1:1',
+      configDir: dir,
+      offline: true,
+      keep: true,
+    });
     expect(own.channel).toBe('built-in');
     expect(own.components.map((c) => c.name)).toEqual(['k3s']);
     const kept = {
@@ -66,7 +71,7 @@ describe('pinned downloads', () => {
     };
     await writeFile(join(dir, 'platform-versions.json'), JSON.stringify(kept));
     expect(
-      await loadPlatformVersions({ apiUrl: 'http://127.0.0.1:1', configDir: dir, offline: true }),
+      await loadPlatformVersions({ apiUrl: 'http://127.0.0.1:1', configDir: dir, offline: true, keep: true }),
     ).toEqual(kept);
   });
 
@@ -79,7 +84,7 @@ describe('pinned downloads', () => {
       }),
     );
     await expect(
-      loadPlatformVersions({ apiUrl: 'http://127.0.0.1:1', configDir: dir, offline: true }),
+      loadPlatformVersions({ apiUrl: 'http://127.0.0.1:1', configDir: dir, offline: true, keep: true }),
     ).rejects.toThrow(
       /are unusable: components\.0\.checksumSha256: is required: a pin without a checksum is refused/,
     );

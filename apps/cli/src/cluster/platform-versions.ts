@@ -62,6 +62,8 @@ export async function loadPlatformVersions(options: {
   readonly apiUrl: string;
   readonly configDir: string;
   readonly offline: boolean;
+  /** Keep the fetched document for `--offline` (not on a dry run, which changes nothing). */
+  readonly keep: boolean;
 }): Promise<PlatformVersions> {
   const cached = join(options.configDir, CACHED_DOCUMENT);
   if (options.offline) {
@@ -75,7 +77,7 @@ export async function loadPlatformVersions(options: {
       const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
       if (!response.ok) throw new Error(`answered ${String(response.status)}`);
       const document = parsePins(await response.json(), url);
-      await writeAtomically(cached, `${JSON.stringify(document, null, 2)}\n`, 0o600);
+      if (options.keep) await writeAtomically(cached, `${JSON.stringify(document, null, 2)}\n`, 0o600);
       return document;
     } catch (e: unknown) {
       if (e instanceof PinError) throw e;

@@ -9,7 +9,7 @@ export interface RegisterReport {
   readonly dry_run: boolean;
   readonly phases: readonly {
     readonly name: PhaseName;
-    readonly outcome: 'ran' | 'already-done' | 'skipped' | 'planned' | 'failed';
+    readonly outcome: 'ran' | 'already-done' | 'skipped' | 'planned';
     readonly duration_ms: number;
     readonly detail?: string;
     readonly plan?: readonly string[];
