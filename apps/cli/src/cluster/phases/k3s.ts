@@ -22,6 +22,8 @@ function k3sUnit(nodeIp: string): ServiceUnit {
   return {
     name: K3S_SERVICE,
     description: 'Lightweight Kubernetes (k3s), installed by nr',
+    // k3s tells systemd when it serves: `systemctl enable --now` returns once the API is up.
+    type: 'notify',
     execStart: [
       K3S_BINARY,
       'server',
