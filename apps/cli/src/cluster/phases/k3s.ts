@@ -75,7 +75,7 @@ export const k3sPhase: Phase = {
     const pin = await k3sPin(ctx);
     if ((await installedChecksum(ctx.host)) !== pin.checksumSha256) {
       // A running k3s keeps its binary busy; it is stopped before the binary is replaced.
-      await ctx.host.stopService(K3S_SERVICE);
+      if ((await ctx.host.serviceState(K3S_SERVICE)) !== 'not-found') await ctx.host.stopService(K3S_SERVICE);
       await ctx.host.writeFile(K3S_BINARY, await verifiedDownload(ctx.configDir, pin), 0o755);
       ctx.say(`k3s ${pin.version} written to ${K3S_BINARY}`);
     }
