@@ -1,7 +1,7 @@
 import { CliError } from '../cli-error.js';
 import { formatCommand } from '../host/host.js';
 import { succeeded, writeClusterState, type Checkpoint, type PhaseName } from './cluster-state.js';
-import type { Phase, PlannedStep, RegisterContext } from './phase.js';
+import type { Phase, RegisterContext } from './phase.js';
 
 /** What a register run did, phase by phase: register's JSON result. */
 export interface RegisterReport {
@@ -37,17 +37,14 @@ export async function runPhases(ctx: RegisterContext, phases: readonly Phase[]):
       continue;
     }
     if (dryRun) {
-      const done = await phase.isDone(ctx).catch(() => false);
+      // What a dry run cannot read (the pins, the API) fails it: a plan without them would mislead.
+      const done = await phase.isDone(ctx);
       if (done) {
         ctx.out.ok(`${label}: already done`);
         report.push({ name: phase.name, outcome: 'already-done', duration_ms: elapsed() });
         continue;
       }
-      const steps: PlannedStep[] = await phase.plan(ctx).catch((e: unknown) => [
-        {
-          description: `(cannot plan before the earlier phases have run: ${e instanceof Error ? e.message : String(e)})`,
-        },
-      ]);
+      const steps = await phase.plan(ctx);
       const lines = steps.map((s) =>
         s.command === undefined ? s.description : `${s.description}\n      $ ${formatCommand(s.command)}`,
       );

@@ -101,13 +101,17 @@ export const stackPhase: Phase = {
   },
   plan: async (ctx) => {
     const instances = await instancesOf(ctx);
-    const objects = ctx.state.agent_id === undefined ? [] : await stackObjects(ctx);
+    const objects = ctx.state.agent_id === undefined ? undefined : await stackObjects(ctx);
+    const kinds =
+      objects === undefined
+        ? 'for the agent the agent phase creates'
+        : `${String(objects.length)} objects: ${[...new Set(objects.map((o) => o.kind))].join(', ')}`;
     return [
       ...instances.map((i) => ({
         description: `check the token of Proxmox instance ${i.id} against ${i.url}`,
       })),
       {
-        description: `apply the agent stack (${String(objects.length)} objects: ${[...new Set(objects.map((o) => o.kind))].join(', ')})`,
+        description: `apply the agent stack (namespaces, CRDs, RBAC, the operator, pve-exporter, Alloy; ${kinds})`,
         command: applyCommand('(stack)'),
       },
       ...instances.map((i) => ({
