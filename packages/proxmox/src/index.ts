@@ -4,6 +4,8 @@ export type { ProxmoxClientOptions } from './client-options.js';
 export type { ApiToken } from './api-token.js';
 export type { Ticket } from './ticket-session.js';
 export type { TaskResult, WaitForTaskOptions } from './task-waiter.js';
+export { OPERATOR_PRIVILEGES, OPERATOR_ROLES } from './operator-privileges.js';
+export type { RequiredPrivileges } from './operator-privileges.js';
 export { formatUpid, isUpid, parseUpid } from './upid.js';
 export type { Upid } from './upid.js';
 export { decodeSshKeys, encodeSshKeys } from './ssh-keys.js';

@@ -413,6 +413,12 @@ const MALFORMED: [name: string, read: Read, data: unknown, field: string][] = [
   ],
   ['getTaskStatus', (c) => c.getTaskStatus('pve1', UPID), { upid: UPID, status: 'stopped' }, 'data.node'],
   ['getTaskLog', (c) => c.getTaskLog('pve1', UPID), [{ n: 1, t: null }], 'data[0].t'],
+  [
+    'getPermissions',
+    (c) => c.getPermissions({ path: '/vms' }),
+    { '/vms': { 'VM.Audit': 'yes' } },
+    'data./vms.VM.Audit',
+  ],
 ];
 
 describe('an answer of the wrong shape', () => {
@@ -433,6 +439,14 @@ describe('an answer of the wrong shape', () => {
     expect(await client.getVms('pve1')).toEqual([
       { vmid: 100, name: 'vm', status: 'running', maxmem: 2048, template: 0, future: 1 },
     ]);
+  });
+
+  test('permissions: the path and userid go in the query, flags Perl sent as strings become 0/1', async () => {
+    const { client, seen } = await standIn(data({ '/vms': { 'VM.Audit': '1', 'VM.Console': 0 } }));
+    expect(await client.getPermissions({ path: '/vms', userid: 'nr@pve!k8s' })).toEqual({
+      '/vms': { 'VM.Audit': 1, 'VM.Console': 0 },
+    });
+    expect(seen[0]?.url).toBe('/api2/json/access/permissions?path=%2Fvms&userid=nr%40pve!k8s');
   });
 
   test('resources Proxmox lists beyond guests, nodes and storage are handed out unchanged', async () => {

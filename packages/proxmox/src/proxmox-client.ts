@@ -24,6 +24,7 @@ import type {
   ContainerListEntry,
   CreateSnapshotParams,
   DeleteVmParams,
+  EffectivePermissions,
   FirewallOptions,
   FirewallOptionsUpdate,
   FirewallRule,
@@ -93,6 +94,24 @@ export class ProxmoxClient implements TaskReader {
     const call = { method: 'POST', path: '/access/ticket', params: { username, password } } as const;
     const { data } = await this.#transport.call({ ...call, anonymous: true, signal: options.signal });
     return expectData(schema.ticketSchema, data, call);
+  }
+
+  /**
+   * `GET /access/permissions`: the effective privileges of this client's token or user, or of `userid`
+   * (a user or a full token id; someone else's need Sys.Audit on /access), by ACL path. Without `path`,
+   * Proxmox lists the top-level paths and those its ACLs name; with it, exactly that path, inherited
+   * privileges included (empty when there are none).
+   */
+  async getPermissions(
+    options: { path?: string; userid?: string } & CallOptions = {},
+  ): Promise<EffectivePermissions> {
+    const path = '/access/permissions';
+    const { signal, ...query } = options;
+    return expectData(
+      schema.permissionsSchema,
+      await this.#data('GET', path, query, signal),
+      context('GET', path),
+    );
   }
 
   // Cluster

@@ -6,6 +6,7 @@ import type {
   ClusterStatusEntry,
   ContainerConfig,
   ContainerListEntry,
+  EffectivePermissions,
   FirewallOptions,
   FirewallRule,
   GuestResource,
@@ -173,6 +174,11 @@ export const notBackedUpSchema = z.array(
 );
 
 export const qdeviceStatusSchema = z.record(z.string(), z.string()) satisfies z.ZodType<QdeviceStatus>;
+
+export const permissionsSchema = z.record(
+  z.string(),
+  z.record(z.string(), pveBoolean),
+) satisfies z.ZodType<EffectivePermissions>;
 
 /** Proxmox sends the next free ID as a JSON string. */
 export const nextVmidSchema = z

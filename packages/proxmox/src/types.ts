@@ -166,6 +166,12 @@ export interface NotBackedUpGuest {
  */
 export type QdeviceStatus = Record<string, string>;
 
+/**
+ * `/access/permissions`: ACL path → privilege → Proxmox's propagate flag (1: the rule granting it also
+ * reaches the paths below; 0: it holds on that path only).
+ */
+export type EffectivePermissions = Record<string, Record<string, PveBoolean>>;
+
 /** A storage replication job as `/nodes/{node}/replication` and `…/{id}/status` report it. */
 export interface ReplicationJobStatus {
   /** `<vmid>-<jobnum>` */

@@ -82,6 +82,7 @@ export interface Identity {
   viaTicket: boolean;
 }
 
+const ROOT = 'root@pam';
 const TICKET_LIFETIME_S = 2 * 3600;
 /** PVE accepts a ticket minted up to this far in the future (clock skew between nodes). */
 const TICKET_SKEW_S = 300;
@@ -123,10 +124,35 @@ export class AccessControl {
     const secret = eq > 0 ? value.slice(eq + 1) : '';
     const token = this.tokens.get(id);
     if (!token || !safeEqual(token.secret, secret)) throw new PveError(401, 'Authentication failed!');
-    const [userid = '', tokenid = ''] = id.split('!');
-    const user = this.users.get(userid);
-    const acl = token.acl ?? user?.acl;
-    return { userid, tokenid, id, viaTicket: false, ...(acl ? { acl } : {}) };
+    return this.tokenIdentity(token);
+  }
+
+  private tokenIdentity(token: TokenSpec): Identity {
+    const [userid = '', tokenid = ''] = token.id.split('!');
+    const acl = token.acl ?? this.users.get(userid)?.acl;
+    return { userid, tokenid, id: token.id, viaTicket: false, ...(acl ? { acl } : {}) };
+  }
+
+  /**
+   * The identity a user id or full token id stands for, as if it had signed in; undefined when the
+   * simulator knows no such user or token (PVE then answers no privileges rather than an error). A
+   * user exists when it can log in or owns a token.
+   */
+  identityOf(authid: string): Identity | undefined {
+    if (authid.includes('!')) {
+      const token = this.tokens.get(authid);
+      return token ? this.tokenIdentity(token) : undefined;
+    }
+    const user = this.users.get(authid);
+    const ownsToken = [...this.tokens.keys()].some((id) => id.startsWith(`${authid}!`));
+    if (!user && !ownsToken && authid !== ROOT) return undefined;
+    return { userid: authid, id: authid, viaTicket: true, ...(user?.acl ? { acl: user.acl } : {}) };
+  }
+
+  /** Every path some ACL rule names, as PVE's ACL tree holds them. */
+  aclPaths(): string[] {
+    const rules = [...this.tokens.values(), ...this.users.values()].flatMap((t) => t.acl ?? []);
+    return [...new Set(rules.map((r) => normalise(r.path)))];
   }
 
   /** `POST /access/ticket`. */
@@ -200,23 +226,35 @@ export class AccessControl {
 
 /** The privileges an identity holds on an ACL path (`/vms/100`, `/storage/local`, `/nodes/pve1`, `/`). */
 export function privilegesOn(identity: Identity, path: string): Set<string> {
+  return new Set(effectivePrivileges(identity, path).keys());
+}
+
+/**
+ * The privileges an identity holds on an ACL path, each with PVE's propagate flag: 1 when the rule that
+ * grants it reaches the paths below too, 0 when it holds on this path only.
+ */
+export function effectivePrivileges(identity: Identity, path: string): Map<string, 0 | 1> {
   if (!identity.acl) {
     // root@pam and tokens without privilege separation: everything.
-    return new Set(ALL_PRIVILEGES);
+    return new Map(ALL_PRIVILEGES.map((p) => [p, 1]));
   }
   // The most specific path carrying rules for this identity decides, as in PVE's ACL tree.
-  const candidates = ancestors(path);
-  for (const candidate of candidates) {
+  const target = normalise(path);
+  for (const candidate of ancestors(path)) {
     const rules = identity.acl.filter(
-      (r) => normalise(r.path) === candidate && (candidate === path || r.propagate !== false),
+      (r) => normalise(r.path) === candidate && (candidate === target || r.propagate !== false),
     );
-    if (rules.length > 0) {
-      return new Set(
-        rules.flatMap((r) => [...(r.privileges ?? []), ...(r.role ? (ROLES[r.role] ?? []) : [])]),
-      );
+    if (rules.length === 0) continue;
+    const held = new Map<string, 0 | 1>();
+    for (const rule of rules) {
+      const flag = rule.propagate === false ? 0 : 1;
+      for (const p of [...(rule.privileges ?? []), ...(rule.role ? (ROLES[rule.role] ?? []) : [])]) {
+        held.set(p, held.get(p) === 1 ? 1 : flag);
+      }
     }
+    return held;
   }
-  return new Set();
+  return new Map();
 }
 
 function ancestors(path: string): string[] {

@@ -18,6 +18,7 @@ import { CallLog, FaultInjector } from './fault-injector.js';
 import { PveError } from './pve-error.js';
 import { PVE_RELEASES, type PveMajor } from './pve-release.js';
 import { ResourceSnapshots } from './resource-snapshots.js';
+import { accessRoutes } from './routes/access.routes.js';
 import { clusterRoutes } from './routes/cluster.routes.js';
 import { consoleRoutes } from './routes/console.routes.js';
 import { firewallRoutes } from './routes/firewall.routes.js';
@@ -139,6 +140,7 @@ export async function startPveSim(options: PveSimOptions = {}): Promise<PveSim> 
     calls,
     authFailDelayMs,
     routes: [
+      ...accessRoutes(),
       ...clusterRoutes(snapshots, release),
       ...nodeRoutes(fingerprint, release),
       ...qemuConfigRoutes(),

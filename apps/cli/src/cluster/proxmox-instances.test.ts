@@ -2,9 +2,10 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { OPERATOR_PRIVILEGES, type EffectivePermissions } from '@noderings/proxmox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { credentialSecret, readProxmoxInstances } from './proxmox-instances.js';
+import { credentialSecret, operatorPrivilegeRefusal, readProxmoxInstances } from './proxmox-instances.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -126,5 +127,50 @@ describe('the Proxmox instances file', () => {
       PROXMOX_TOKEN_ID: 'k8s',
       PROXMOX_TOKEN_SECRET: 's3cret',
     });
+  });
+});
+
+describe('the privileges the operator needs', () => {
+  /** Everything OPERATOR_PRIVILEGES asks, propagated, less `without` (`path privilege`). */
+  function held(...without: string[]): EffectivePermissions {
+    const tree: EffectivePermissions = {};
+    for (const { path, privileges } of OPERATOR_PRIVILEGES)
+      for (const p of privileges) if (!without.includes(`${path} ${p}`)) (tree[path] ??= {})[p] = 1;
+    return tree;
+  }
+
+  it('passes a token that holds all of them', () => {
+    expect(operatorPrivilegeRefusal('nr@pve!k8s', held())).toBeUndefined();
+  });
+
+  it('names every missing privilege with its path, what it is for, and roles that grant it', () => {
+    const permissions = held(
+      '/vms VM.Snapshot',
+      '/vms VM.Snapshot.Rollback',
+      '/storage Datastore.AllocateSpace',
+    );
+    expect(operatorPrivilegeRefusal('nr@pve!k8s', permissions)).toBe(
+      'the token nr@pve!k8s lacks VM.Snapshot, VM.Snapshot.Rollback on /vms, and Datastore.AllocateSpace on /storage: ' +
+        'the operator needs them for snapshots and rollbacks; ' +
+        'the disks of full clones, backup archives and restores, and deleting seed ISOs and archives; ' +
+        'grant a role with them, propagated (e.g. PVEVMAdmin on /vms, and PVEDatastoreAdmin on /storage)',
+    );
+  });
+
+  it('counts a privilege granted without propagate as missing, and says so', () => {
+    const permissions = held();
+    (permissions['/nodes'] ??= {})['Sys.Audit'] = 0;
+    expect(operatorPrivilegeRefusal('nr@pve!k8s', permissions)).toBe(
+      'the token nr@pve!k8s lacks Sys.Audit on /nodes (Sys.Audit on /nodes is granted without propagate, so not below the path): ' +
+        'the operator needs them for reading nodes and their tasks; grant a role with them, propagated (e.g. PVEAuditor on /nodes)',
+    );
+  });
+
+  it('refuses a token that holds nothing, naming all of it', () => {
+    const message = operatorPrivilegeRefusal('nr@pve!k8s', {}) ?? '';
+    for (const { path, privileges } of OPERATOR_PRIVILEGES) {
+      expect(message).toContain(path);
+      for (const p of privileges) expect(message).toContain(p);
+    }
   });
 });

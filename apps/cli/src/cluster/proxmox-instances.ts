@@ -2,7 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 
 import { OPERATOR_NAMESPACE } from '@noderings/deploy';
 import { PROXMOX_INSTANCE_LABEL, type KubeObject } from '@noderings/kube';
-import { createProxmoxClient, type ProxmoxClient } from '@noderings/proxmox';
+import {
+  createProxmoxClient,
+  OPERATOR_PRIVILEGES,
+  OPERATOR_ROLES,
+  type EffectivePermissions,
+  type ProxmoxClient,
+} from '@noderings/proxmox';
 import { parse } from 'yaml';
 
 import { CliError, usageError } from '../cli-error.js';
@@ -114,19 +120,26 @@ export function proxmoxClientFor(instance: ProxmoxInstance): ProxmoxClient {
   });
 }
 
+/** The ACL paths OPERATOR_PRIVILEGES names, each asked once. */
+const OPERATOR_PATHS = [...new Set(OPERATOR_PRIVILEGES.map((r) => r.path))];
+
 /**
- * Checks the token against the instance's API (version and node list: it authenticates and may read
- * what the operator reads first); the Proxmox error, with the instance's id, on failure.
+ * Checks the token against the instance's API: it authenticates, may read what the operator reads
+ * first (version and node list), and holds every privilege the operator needs. The Proxmox error, with
+ * the instance's id, when a call fails; REGISTER_REFUSED naming what is missing when a privilege is.
  */
 export async function checkProxmoxInstance(
   instance: ProxmoxInstance,
 ): Promise<{ version: string; nodes: string[] }> {
   const client = proxmoxClientFor(instance);
+  let found: { version: string; nodes: string[]; permissions: EffectivePermissions };
   try {
     const version = await client.getVersion();
     const nodes = (await client.getNodes()).map((n) => n.node).sort();
     if (nodes.length === 0) throw new Error('the token sees no node (does it have Sys.Audit on /nodes?)');
-    return { version: version.version, nodes };
+    const permissions: EffectivePermissions = {};
+    for (const path of OPERATOR_PATHS) Object.assign(permissions, await client.getPermissions({ path }));
+    found = { version: version.version, nodes, permissions };
   } catch (e: unknown) {
     throw new CliError(
       'API_UNREACHABLE',
@@ -135,6 +148,53 @@ export async function checkProxmoxInstance(
   } finally {
     await client.close();
   }
+  const refusal = operatorPrivilegeRefusal(`${instance.username}!${instance.tokenName}`, found.permissions);
+  if (refusal !== undefined)
+    throw new CliError('REGISTER_REFUSED', `Proxmox instance ${instance.id} (${instance.url}): ${refusal}`);
+  return { version: found.version, nodes: found.nodes };
+}
+
+/**
+ * Why a token cannot serve the operator, from its effective permissions on OPERATOR_PRIVILEGES' paths:
+ * every missing privilege with its path, what the operator needs it for, and roles that grant it; or
+ * undefined when nothing is missing. A privilege granted without propagate (flag 0) counts as missing,
+ * since it does not reach the guests and storages below the path.
+ */
+export function operatorPrivilegeRefusal(
+  tokenId: string,
+  permissions: EffectivePermissions,
+): string | undefined {
+  const short = OPERATOR_PRIVILEGES.map((required) => ({
+    ...required,
+    missing: required.privileges.filter((p) => permissions[required.path]?.[p] !== 1),
+  })).filter((r) => r.missing.length > 0);
+  if (short.length === 0) return undefined;
+  const paths = [...new Set(short.map((r) => r.path))];
+  const lacks = paths.map(
+    (path) =>
+      `${short
+        .filter((r) => r.path === path)
+        .flatMap((r) => r.missing)
+        .join(', ')} on ${path}`,
+  );
+  const unpropagated = short.flatMap((r) =>
+    r.missing.filter((p) => permissions[r.path]?.[p] === 0).map((p) => `${p} on ${r.path}`),
+  );
+  const note =
+    unpropagated.length === 0
+      ? ''
+      : ` (${series(unpropagated)} ${unpropagated.length === 1 ? 'is' : 'are'} granted without propagate, so not below the path)`;
+  const roles = OPERATOR_ROLES.filter((r) => paths.includes(r.path)).map((r) => `${r.role} on ${r.path}`);
+  return (
+    `the token ${tokenId} lacks ${series(lacks)}${note}: the operator needs them for ` +
+    `${short.map((r) => r.why).join('; ')}; grant a role with them, propagated (e.g. ${series(roles)})`
+  );
+}
+
+/** `a`, `a, and b`, `a, b, and c`: the parts themselves hold commas. */
+function series(parts: readonly string[]): string {
+  if (parts.length < 2) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')}, and ${parts[parts.length - 1] ?? ''}`;
 }
 
 export function credentialSecretName(instance: ProxmoxInstance): string {
