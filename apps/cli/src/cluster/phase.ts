@@ -43,7 +43,7 @@ export interface RegisterContext {
 }
 
 /** One thing a phase would do: a host command (shown as a shell would read it) or an API call. */
-export interface PlannedStep {
+interface PlannedStep {
   readonly description: string;
   readonly command?: HostCommand;
 }
