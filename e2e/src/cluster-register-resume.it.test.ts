@@ -47,6 +47,14 @@ async function expectOneOfEverything(w: RegisterWorld): Promise<void> {
   expect(platforms).toHaveLength(1);
   const { nodes } = await w.api.call<{ nodes: unknown[] }>('GET', '/v1/nodes', 200, { as: w.provider });
   expect(nodes).toHaveLength(2);
+  // One write credential for the agent's Alloy: a lost one is rotated, never a second minted.
+  const { credentials } = await w.api.call<{ credentials: unknown[] }>(
+    'GET',
+    `/v1/metrics-credentials?agentId=${agents[0]?.agent.id ?? ''}`,
+    200,
+    { as: w.provider },
+  );
+  expect(credentials).toHaveLength(1);
   // k3s was written and started once: no kill made register install it again.
   const mutations = await readMutations(w.hostRoot);
   expect(
@@ -66,7 +74,12 @@ async function expectOneOfEverything(w: RegisterWorld): Promise<void> {
   const names = (
     JSON.parse(stdout) as { items: { metadata: { namespace: string; name: string } }[] }
   ).items.map((d) => `${d.metadata.namespace}/${d.metadata.name}`);
-  expect(names.sort()).toEqual(['proxmox-system/proxmox-operator', 'tigera-operator/tigera-operator']);
+  expect(names.sort()).toEqual([
+    'proxmox-system/alloy',
+    'proxmox-system/proxmox-operator',
+    'proxmox-system/pve-exporter',
+    'tigera-operator/tigera-operator',
+  ]);
   const state = JSON.parse(await readFile(join(w.configDir, 'clusters/agent-a/state.json'), 'utf8')) as {
     phase: string;
     agent_id: string;

@@ -313,29 +313,21 @@ describe('snapshots', () => {
 
   it('wait for their VM’s ProxmoxVM and say so', async () => {
     const waiting = await newAgent();
-    const kubeconfig = kubeconfigs.get(waiting.seller.agentId) ?? '';
-    // As if the VM had been dispatched, while no dispatcher could reach the cluster: it never reaches it,
-    // so its snapshot cannot either.
-    kubeconfigs.delete(waiting.seller.agentId);
-    const { id: vm } = await orderVm(waiting);
-    await waiting.db
-      .updateTable('virtual_machines')
-      .set({ dispatched_generation: 1 })
-      .where('id', '=', vm)
-      .execute();
-    kubeconfigs.set(waiting.seller.agentId, kubeconfig);
+    const { admin } = env().kube;
+    const vm = await runningVm(waiting);
+    // The VM's ProxmoxVM on its way out, held by a finalizer: neither there for a snapshot to be owned by,
+    // nor gone for status sync to dispatch again, for as long as the test holds it.
+    const ref = { namespace: waiting.namespace, name: `nr-${vm}` };
+    await admin.proxmoxVMs.mergePatch(ref, { metadata: { finalizers: [TEST_FINALIZER] } });
+    await admin.proxmoxVMs.delete(ref);
     const { id } = await insertSnapshot(waiting, vm);
     await eventually(async () => {
       const row = await snapshotRow(waiting, id);
       expect(row.dispatch_error).toBe(`waiting for the VM's ProxmoxVM nr-${vm} to be in the agent cluster`);
       expect(row.dispatch_attempts).toBeGreaterThan(1);
     });
-    await waiting.db
-      .updateTable('virtual_machines')
-      .set({ dispatched_generation: 0 })
-      .where('id', '=', vm)
-      .execute();
-    waiting.dispatcher.kick();
+    // Once it is gone, status sync dispatches the VM again, and the snapshot follows it.
+    await admin.proxmoxVMs.mergePatch(ref, { metadata: { finalizers: null } });
     await eventually(async () => {
       expect(await snapshotRow(waiting, id)).toMatchObject({ dispatched_generation: 1, dispatch_error: '' });
     });
