@@ -90,7 +90,7 @@ function checkReusable(ctx: RegisterContext, agent: Agent): void {
   if (agent.agentPublicIp !== ctx.input.agentIp)
     throw new CliError(
       'REGISTER_REFUSED',
-      `Agent ${agent.name} has the IP ${agent.agentPublicIp}, not ${ctx.input.agentIp}; change one of them first (nr agent update).`,
+      `Agent ${agent.name} has the IP ${agent.agentPublicIp}, not ${ctx.input.agentIp}: register with --agent-ip ${agent.agentPublicIp}, or under another --name.`,
     );
   const ours = ctx.state.agent_id === agent.id;
   if (agent.provisioned && !ours && !ctx.input.force)
