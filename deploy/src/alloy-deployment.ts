@@ -6,7 +6,12 @@ import type { AgentStack } from './agent-stack-options.js';
 import { ALLOY_HTTP_PORT, ALLOY_NAME, OPERATOR_NAMESPACE } from './agent-stack-options.js';
 import { renderAlloyConfig } from './metrics-forwarding-config.js';
 import { METRICS_WRITE_CREDENTIAL_KEY, METRICS_WRITE_CREDENTIAL_SECRET } from './metrics-secrets.js';
-import { CONTAINER_SECURITY_CONTEXT, MOUNTED_FILE_MODE, POD_SECURITY_CONTEXT } from './pod-security.js';
+import {
+  CONTAINER_SECURITY_CONTEXT,
+  MOUNTED_FILE_MODE,
+  POD_SECURITY_CONTEXT,
+  httpProbe,
+} from './pod-security.js';
 import { PVE_EXPORTER_ADDRESS } from './pve-exporter-deployment.js';
 
 const LABELS = { 'app.kubernetes.io/name': ALLOY_NAME, 'app.kubernetes.io/part-of': 'noderings' };
@@ -32,12 +37,6 @@ export function alloyObjects(stack: Required<Pick<AgentStack, 'metrics' | 'agent
     agentId: stack.agentId,
     remoteWriteUrl: stack.metrics.remoteWriteUrl,
     bearerTokenEnv: TOKEN_ENV,
-  });
-  const probe = (periodSeconds: number) => ({
-    httpGet: { path: '/-/ready', port: 'http' },
-    periodSeconds,
-    timeoutSeconds: 2,
-    failureThreshold: 3,
   });
   const deployment = {
     apiVersion: 'apps/v1',
@@ -80,8 +79,8 @@ export function alloyObjects(stack: Required<Pick<AgentStack, 'metrics' | 'agent
                 },
               ],
               ports: [{ name: 'http', containerPort: ALLOY_HTTP_PORT, protocol: 'TCP' }],
-              livenessProbe: probe(20),
-              readinessProbe: probe(10),
+              livenessProbe: httpProbe('/-/ready', 'http', 20),
+              readinessProbe: httpProbe('/-/ready', 'http', 10),
               volumeMounts: [
                 { name: 'config', mountPath: CONFIG_DIR, readOnly: true },
                 { name: 'data', mountPath: DATA_DIR },

@@ -1,5 +1,6 @@
 import type { KubeObject } from '@noderings/kube';
 
+import { httpProbe } from './pod-security.js';
 import type { PolicyRule } from './rbac-types.js';
 import { clusterRole, clusterRoleBinding } from './rbac-types.js';
 
@@ -150,12 +151,6 @@ function hostMounts(hostDataDir: string): HostMount[] {
 function daemonSet(options: CheckedOptions): KubeObject & { spec: unknown } {
   const labels = { 'app.kubernetes.io/name': NODE_AGENT_NAME, 'app.kubernetes.io/part-of': 'proxima' };
   const mounts = hostMounts(options.hostDataDir);
-  const probe = (path: string, periodSeconds: number) => ({
-    httpGet: { path, port: 'health' },
-    periodSeconds,
-    timeoutSeconds: 2,
-    failureThreshold: 3,
-  });
   const fieldRef = (fieldPath: string) => ({ valueFrom: { fieldRef: { fieldPath } } });
   const kubeletTls =
     options.kubeletCaFile === undefined
@@ -200,8 +195,8 @@ function daemonSet(options: CheckedOptions): KubeObject & { spec: unknown } {
                 { name: 'PROXIMA_HEALTH_LISTEN', value: `:${HEALTH_PORT}` },
               ],
               ports: [{ name: 'health', containerPort: HEALTH_PORT, protocol: 'TCP' }],
-              livenessProbe: probe('/healthz', 20),
-              readinessProbe: probe('/readyz', 10),
+              livenessProbe: httpProbe('/healthz', 'health', 20),
+              readinessProbe: httpProbe('/readyz', 'health', 10),
               securityContext: {
                 // Root reads the host's root-only files (product_uuid, pods' logs) and writes the state
                 // hostPath; with every capability dropped it can do nothing else a process needs them for.

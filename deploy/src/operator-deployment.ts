@@ -2,18 +2,12 @@ import type { KubeObject } from '@noderings/kube';
 
 import type { AgentStack } from './agent-stack-options.js';
 import { METRICS_PORT, OPERATOR_NAME, OPERATOR_NAMESPACE } from './agent-stack-options.js';
-import { CONTAINER_SECURITY_CONTEXT, POD_SECURITY_CONTEXT } from './pod-security.js';
+import { CONTAINER_SECURITY_CONTEXT, POD_SECURITY_CONTEXT, httpProbe } from './pod-security.js';
 
 const LABELS = { 'app.kubernetes.io/name': OPERATOR_NAME, 'app.kubernetes.io/part-of': 'noderings' };
 
 /** The operator's Deployment: replicas compete for the Lease, only the leader reconciles. */
 export function operatorDeployment(stack: AgentStack): KubeObject & { spec: unknown } {
-  const probe = (path: string, periodSeconds: number) => ({
-    httpGet: { path, port: 'metrics' },
-    periodSeconds,
-    timeoutSeconds: 2,
-    failureThreshold: 3,
-  });
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -37,8 +31,8 @@ export function operatorDeployment(stack: AgentStack): KubeObject & { spec: unkn
                 '--leader-election',
               ],
               ports: [{ name: 'metrics', containerPort: METRICS_PORT, protocol: 'TCP' }],
-              livenessProbe: probe('/healthz', 20),
-              readinessProbe: probe('/readyz', 10),
+              livenessProbe: httpProbe('/healthz', 'metrics', 20),
+              readinessProbe: httpProbe('/readyz', 'metrics', 10),
               securityContext: CONTAINER_SECURITY_CONTEXT,
               resources: {
                 requests: { cpu: '100m', memory: '128Mi' },

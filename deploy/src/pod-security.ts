@@ -23,3 +23,8 @@ export const CONTAINER_SECURITY_CONTEXT = {
 
 /** Secret and ConfigMap files: readable by the owner and the pod's `fsGroup`, nobody else. */
 export const MOUNTED_FILE_MODE = 0o440;
+
+/** An HTTP GET probe on a named container port: 2 s to answer, three misses in a row fail it. */
+export function httpProbe(path: string, port: string, periodSeconds: number) {
+  return { httpGet: { path, port }, periodSeconds, timeoutSeconds: 2, failureThreshold: 3 };
+}

@@ -3,7 +3,12 @@ import type { KubeObject } from '@noderings/kube';
 import type { AgentStack } from './agent-stack-options.js';
 import { OPERATOR_NAMESPACE, PVE_EXPORTER_NAME, PVE_EXPORTER_PORT } from './agent-stack-options.js';
 import { PVE_EXPORTER_CONFIG_KEY, PVE_EXPORTER_CONFIG_SECRET } from './metrics-secrets.js';
-import { CONTAINER_SECURITY_CONTEXT, MOUNTED_FILE_MODE, POD_SECURITY_CONTEXT } from './pod-security.js';
+import {
+  CONTAINER_SECURITY_CONTEXT,
+  MOUNTED_FILE_MODE,
+  POD_SECURITY_CONTEXT,
+  httpProbe,
+} from './pod-security.js';
 
 const LABELS = { 'app.kubernetes.io/name': PVE_EXPORTER_NAME, 'app.kubernetes.io/part-of': 'noderings' };
 /** Where the exporter looks for `pve.yml` by default, as upstream. */
@@ -19,12 +24,6 @@ export const PVE_EXPORTER_ADDRESS = `${PVE_EXPORTER_NAME}.${OPERATOR_NAMESPACE}.
  */
 export function pveExporterObjects(stack: Required<Pick<AgentStack, 'metrics'>>): KubeObject[] {
   const metadata = { name: PVE_EXPORTER_NAME, namespace: OPERATOR_NAMESPACE, labels: LABELS };
-  const probe = (periodSeconds: number) => ({
-    httpGet: { path: '/', port: 'http' },
-    periodSeconds,
-    timeoutSeconds: 2,
-    failureThreshold: 3,
-  });
   const deployment = {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -47,8 +46,8 @@ export function pveExporterObjects(stack: Required<Pick<AgentStack, 'metrics'>>)
                 ...['--config', `${CONFIG_DIR}/${PVE_EXPORTER_CONFIG_KEY}`],
               ],
               ports: [{ name: 'http', containerPort: PVE_EXPORTER_PORT, protocol: 'TCP' }],
-              livenessProbe: probe(20),
-              readinessProbe: probe(10),
+              livenessProbe: httpProbe('/', 'http', 20),
+              readinessProbe: httpProbe('/', 'http', 10),
               volumeMounts: [{ name: 'config', mountPath: CONFIG_DIR, readOnly: true }],
               securityContext: CONTAINER_SECURITY_CONTEXT,
               resources: {

@@ -45,8 +45,9 @@ const APPLIED: Readonly<Record<string, ApiResource<KubeObject>>> = {
   RoleBinding: rbacResource('RoleBinding', 'rolebindings'),
 };
 /**
- * Kinds of the stack left out: the CRDs are installed when kube-sim starts (from the same files), and
- * kube-sim serves no apps/v1, having no workload controllers to run the operator's Deployment.
+ * Kinds of the stack left out: the CRDs are installed when kube-sim starts (from the same files), and the
+ * operator's Deployment would run nowhere: kube-sim stores Deployments but runs no pods (the sandbox runs
+ * the operator as a process of its own; k3s-sim's pod runner is what runs one for `nr`).
  */
 const NOT_APPLIED = new Set(['CustomResourceDefinition', 'Deployment']);
 

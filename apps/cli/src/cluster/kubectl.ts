@@ -1,4 +1,4 @@
-import { toYaml } from '@noderings/deploy';
+import { OPERATOR_NAMESPACE, toYaml } from '@noderings/deploy';
 import type { KubeObject } from '@noderings/kube';
 
 import { runChecked, type Host, type HostCommand } from '../host/host.js';
@@ -32,13 +32,23 @@ export async function getJson<T>(host: Host, args: readonly string[]): Promise<T
 
 export interface WorkloadStatus {
   readonly metadata?: { generation?: number };
-  readonly spec?: { replicas?: number };
+  readonly spec?: { replicas?: number; template?: { spec?: { containers?: { image?: string }[] } } };
   readonly status?: {
     observedGeneration?: number;
     availableReplicas?: number;
     numberReady?: number;
     desiredNumberScheduled?: number;
   };
+}
+
+/** A Deployment of the agent stack (in `proxmox-system`), or undefined when there is none. */
+export function stackDeployment(host: Host, name: string): Promise<WorkloadStatus | undefined> {
+  return getJson<WorkloadStatus>(host, ['deployment', name, '-n', OPERATOR_NAMESPACE]);
+}
+
+/** Whether the agent stack's namespace holds the Secret. */
+export async function hasStackSecret(host: Host, name: string): Promise<boolean> {
+  return (await getJson(host, ['secret', name, '-n', OPERATOR_NAMESPACE])) !== undefined;
 }
 
 /** Ready count of a Deployment (available replicas) or DaemonSet (ready pods); 0 when absent. */

@@ -4,7 +4,15 @@ import { CRD_GROUP } from '@noderings/kube';
 import type { ApiClient } from '../api-client.js';
 import type { Host } from '../host/host.js';
 import type { ClusterState } from './cluster-state.js';
-import { getJson, kubectl, readyCount, readyNodes, type NodeList, type WorkloadStatus } from './kubectl.js';
+import {
+  getJson,
+  hasStackSecret,
+  kubectl,
+  readyCount,
+  readyNodes,
+  stackDeployment,
+  type NodeList,
+} from './kubectl.js';
 import { calicoReadiness } from './phases/calico.js';
 import { findAgent } from './phases/agent.js';
 import { readProxmoxInstances, credentialSecretName } from './proxmox-instances.js';
@@ -131,12 +139,7 @@ const SECTIONS: Readonly<Record<VerifySection, (input: VerifyInput) => Promise<C
         ? pass('crds', `${String(served.length)} ${CRD_GROUP} resources served`)
         : fail('crds', `the API serves no ${CRD_GROUP} resources`),
     );
-    const deployment = await getJson<WorkloadStatus>(host, [
-      'deployment',
-      OPERATOR_NAME,
-      '-n',
-      OPERATOR_NAMESPACE,
-    ]);
+    const deployment = await stackDeployment(host, OPERATOR_NAME);
     const available = readyCount(deployment);
     const desired = deployment?.spec?.replicas ?? 1;
     checks.push(
@@ -152,7 +155,7 @@ const SECTIONS: Readonly<Record<VerifySection, (input: VerifyInput) => Promise<C
             : pass('operator-deployment', `${String(available)} of ${String(desired)} replicas available`),
     );
     for (const name of [PVE_EXPORTER_NAME, ALLOY_NAME]) {
-      const metrics = await getJson<WorkloadStatus>(host, ['deployment', name, '-n', OPERATOR_NAMESPACE]);
+      const metrics = await stackDeployment(host, name);
       checks.push(
         metrics === undefined
           ? fail(name, `deployment/${name} is missing: no metrics reach NodeRings`)
@@ -167,7 +170,7 @@ const SECTIONS: Readonly<Record<VerifySection, (input: VerifyInput) => Promise<C
       for (const instance of instances) {
         const name = credentialSecretName(instance);
         checks.push(
-          (await getJson(host, ['secret', name, '-n', OPERATOR_NAMESPACE])) !== undefined
+          (await hasStackSecret(host, name))
             ? pass(`credentials-${instance.id}`, `Secret ${name} exists`)
             : fail(`credentials-${instance.id}`, `Secret ${OPERATOR_NAMESPACE}/${name} is missing`),
         );

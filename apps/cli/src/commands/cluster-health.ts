@@ -1,15 +1,15 @@
-import { OPERATOR_NAME, OPERATOR_NAMESPACE } from '@noderings/deploy';
+import { OPERATOR_NAME } from '@noderings/deploy';
 
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { openClusterSession } from '../cluster/cluster-session.js';
 import {
+  type NodeList,
   getJson,
   kubectl,
   readyCount,
   readyNodes,
-  type NodeList,
-  type WorkloadStatus,
+  stackDeployment,
 } from '../cluster/kubectl.js';
 import { calicoReadiness } from '../cluster/phases/calico.js';
 import { findAgent } from '../cluster/phases/agent.js';
@@ -57,12 +57,7 @@ export const clusterHealth: Command = {
         `calico-node ready on ${String(calico.ready)} of ${String(calico.nodes)} nodes`,
       );
       if (!state.register_scope.skip_operator_install) {
-        const operator = await getJson<WorkloadStatus>(host, [
-          'deployment',
-          OPERATOR_NAME,
-          '-n',
-          OPERATOR_NAMESPACE,
-        ]);
+        const operator = await stackDeployment(host, OPERATOR_NAME);
         const available = readyCount(operator);
         const desired = operator?.spec?.replicas ?? 1;
         add(

@@ -14,10 +14,9 @@ export const clusterManifests: Command = {
   args: [],
   run: async (ctx) => {
     const session = await openClusterSession(ctx);
-    const phaseCtx = {
-      ...readOnlyContext(ctx, session),
-      input: { ...readOnlyContext(ctx, session).input, offline: false },
-    };
+    const readOnly = readOnlyContext(ctx, session);
+    // The current pins, as register would apply them.
+    const phaseCtx = { ...readOnly, input: { ...readOnly.input, offline: false } };
     const objects = [calicoInstallation(), ...(await stackObjects(phaseCtx))];
     const instances = await instancesOf(phaseCtx).catch(() => []);
     const note =

@@ -2,13 +2,12 @@ import { renderFields, renderTable } from '../output.js';
 import type { Command } from '../command.js';
 import { checkpointOf, PHASE_NAMES } from '../cluster/cluster-state.js';
 import { openClusterSession } from '../cluster/cluster-session.js';
-import { getJson, kubectl } from '../cluster/kubectl.js';
+import { kubectl, readyCount, stackDeployment } from '../cluster/kubectl.js';
 import { calicoReadiness } from '../cluster/phases/calico.js';
 import { findAgent } from '../cluster/phases/agent.js';
 import { K3S_BINARY, K3S_SERVICE } from '../cluster/phases/k3s.js';
 import { SEED_PHASES, SEED_PHASES_NOT_RUN } from '../cluster/register-phases.js';
-import { OPERATOR_NAME, OPERATOR_NAMESPACE } from '@noderings/deploy';
-import { readyCount, type WorkloadStatus } from '../cluster/kubectl.js';
+import { OPERATOR_NAME } from '@noderings/deploy';
 
 export const clusterStatus: Command = {
   path: ['cluster', 'status'],
@@ -24,9 +23,7 @@ export const clusterStatus: Command = {
         ? undefined
         : await findAgent({ api }, state.agent_id).catch(() => undefined);
     const calico = apiAnswers ? await calicoReadiness({ host }) : { ready: 0, nodes: 0 };
-    const operator = apiAnswers
-      ? await getJson<WorkloadStatus>(host, ['deployment', OPERATOR_NAME, '-n', OPERATOR_NAMESPACE])
-      : undefined;
+    const operator = apiAnswers ? await stackDeployment(host, OPERATOR_NAME) : undefined;
     const status = {
       phase: state.phase,
       agent_id: state.agent_id ?? null,

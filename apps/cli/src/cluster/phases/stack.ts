@@ -13,7 +13,15 @@ import type { KubeObject } from '@noderings/kube';
 
 import { CliError } from '../../cli-error.js';
 import { runChecked } from '../../host/host.js';
-import { applyCommand, applyObjects, getJson, kubectl, readyCount, type WorkloadStatus } from '../kubectl.js';
+import {
+  applyCommand,
+  applyObjects,
+  getJson,
+  hasStackSecret,
+  kubectl,
+  readyCount,
+  stackDeployment,
+} from '../kubectl.js';
 import type { Phase, RegisterContext } from '../phase.js';
 import { agentIdOf, instancesOf, pinsOf, waitFor } from '../phase.js';
 import { ALLOY_COMPONENT, OPERATOR_COMPONENT, PVE_EXPORTER_COMPONENT, pinOf } from '../platform-versions.js';
@@ -56,18 +64,6 @@ async function stackWithoutOperatorDone(ctx: RegisterContext): Promise<boolean> 
   return (await getJson(ctx.host, ['serviceaccount', CONTROL_PLANE_NAME, '-n', namespace])) !== undefined;
 }
 
-interface Deployment extends WorkloadStatus {
-  readonly spec?: { replicas?: number; template?: { spec?: { containers?: { image?: string }[] } } };
-}
-
-function workload(ctx: Pick<RegisterContext, 'host'>, name: string): Promise<Deployment | undefined> {
-  return getJson<Deployment>(ctx.host, ['deployment', name, '-n', OPERATOR_NAMESPACE]);
-}
-
-function operatorDeployment(ctx: Pick<RegisterContext, 'host'>): Promise<Deployment | undefined> {
-  return workload(ctx, OPERATOR_NAME);
-}
-
 /**
  * Phase 6: the agent stack (namespaces, CRDs, RBAC, the operator) by server-side apply of what `deploy/`
  * renders, and each Proxmox instance's credentials, checked against its API first, as a Secret in
@@ -80,23 +76,11 @@ export const stackPhase: Phase = {
     if (ctx.input.skipOperatorInstall) return stackWithoutOperatorDone(ctx);
     if (ctx.input.reinstallOperator) return false;
     const operator = pinOf(await pinsOf(ctx), OPERATOR_COMPONENT);
-    const deployment = await operatorDeployment(ctx);
+    const deployment = await stackDeployment(ctx.host, OPERATOR_NAME);
     if (deployment?.spec?.template?.spec?.containers?.[0]?.image !== operator.image) return false;
-    for (const name of WORKLOADS) if (readyCount(await workload(ctx, name)) < 1) return false;
-    if (
-      (await getJson(ctx.host, ['secret', METRICS_WRITE_CREDENTIAL_SECRET, '-n', OPERATOR_NAMESPACE])) ===
-      undefined
-    )
-      return false;
-    for (const instance of await instancesOf(ctx)) {
-      const secret = await getJson(ctx.host, [
-        'secret',
-        credentialSecretName(instance),
-        '-n',
-        OPERATOR_NAMESPACE,
-      ]);
-      if (secret === undefined) return false;
-    }
+    for (const name of WORKLOADS) if (readyCount(await stackDeployment(ctx.host, name)) < 1) return false;
+    const secrets = [METRICS_WRITE_CREDENTIAL_SECRET, ...(await instancesOf(ctx)).map(credentialSecretName)];
+    for (const name of secrets) if (!(await hasStackSecret(ctx.host, name))) return false;
     return true;
   },
   plan: async (ctx) => {
@@ -163,17 +147,14 @@ export const stackPhase: Phase = {
       ...(first === undefined ? [] : [pveExporterConfigSecret(first)]),
     ];
     // The write token is shown once: minted only when the cluster does not hold it already.
-    if (
-      (await getJson(ctx.host, ['secret', METRICS_WRITE_CREDENTIAL_SECRET, '-n', OPERATOR_NAMESPACE])) ===
-      undefined
-    )
+    if (!(await hasStackSecret(ctx.host, METRICS_WRITE_CREDENTIAL_SECRET)))
       secrets.push(
         metricsWriteCredentialSecret(await mintMetricsToken(ctx.api, agentIdOf(ctx), ctx.state.agent_name)),
       );
     await applyObjects(ctx.host, secrets);
     for (const name of WORKLOADS)
       await waitFor(ctx, `deployment/${name} to be available`, AVAILABLE_TIMEOUT_MS, async () =>
-        readyCount(await workload(ctx, name)) >= 1 ? true : undefined,
+        readyCount(await stackDeployment(ctx.host, name)) >= 1 ? true : undefined,
       );
   },
 };
